@@ -1,0 +1,31 @@
+"""Agents that play the games: ``agents.make(name, seed=..., **options)``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from theomachy.agents.base import Agent
+from theomachy.agents.random_agent import RandomAgent
+
+_FACTORIES: dict[str, Callable[..., Agent]] = {
+    "random": RandomAgent,
+}
+
+
+def available() -> list[str]:
+    """The names ``make`` accepts."""
+    return sorted(_FACTORIES)
+
+
+def make(name: str, seed: int | None = None, **options: Any) -> Agent:
+    """A new agent by name; ``ValueError`` naming the known agents otherwise."""
+    if name not in _FACTORIES:
+        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(available())}")
+    try:
+        return _FACTORIES[name](seed=seed, **options)
+    except TypeError as error:
+        raise ValueError(f"agent {name!r}: bad options {options}: {error}") from None
+
+
+__all__ = ["Agent", "RandomAgent", "available", "make"]

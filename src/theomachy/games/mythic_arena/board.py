@@ -1,0 +1,93 @@
+"""The battlefield lattice: squares, neighbours, lines, and the 4x4 limit.
+
+The battlefield has no fixed edges until it has grown to four cards across, so positions are
+named on a 9x9 lattice centred on the first card: columns ``a``..``i`` (west to east), rows
+``1``..``9`` (south to north), the first card at ``e5``. A 4x4 square grown from ``e5`` stays
+within ``b2``..``h8``; Sol/Helios, a fifth card beyond a row or column end, can reach the rim.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+SIZE = 9
+CELLS = SIZE * SIZE
+CENTER = (SIZE // 2) * SIZE + SIZE // 2  # e5
+SQUARE = 4  # the battlefield is a 4 by 4 square
+
+NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
+SIDE_NAMES = ("north", "east", "south", "west")
+_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # (dcol, drow) for N, E, S, W
+
+
+def cell(col: int, row: int) -> int:
+    """Cell index of a column and row (0-based)."""
+    return row * SIZE + col
+
+
+def col_of(index: int) -> int:
+    """Column (0-based) of a cell."""
+    return index % SIZE
+
+
+def row_of(index: int) -> int:
+    """Row (0-based) of a cell."""
+    return index // SIZE
+
+
+def square_name(index: int) -> str:
+    """``e5``-style name of a cell."""
+    return "abcdefghi"[index % SIZE] + str(index // SIZE + 1)
+
+
+SQUARE_NAMES = tuple(square_name(i) for i in range(CELLS))
+SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
+
+
+def _neighbours(index: int) -> tuple[int, int, int, int]:
+    col, row = col_of(index), row_of(index)
+    found = []
+    for dcol, drow in _STEPS:
+        c, r = col + dcol, row + drow
+        found.append(cell(c, r) if 0 <= c < SIZE and 0 <= r < SIZE else -1)
+    return (found[0], found[1], found[2], found[3])
+
+
+NEIGHBOURS: tuple[tuple[int, int, int, int], ...] = tuple(_neighbours(i) for i in range(CELLS))
+"""For each cell, its neighbour to the north, east, south and west (-1 off the lattice)."""
+
+LINES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(cell(c, r) for c in range(SIZE)) for r in range(SIZE)
+) + tuple(tuple(cell(c, r) for r in range(SIZE)) for c in range(SIZE))
+"""Every row (west to east) then every column (south to north) of the lattice."""
+
+
+def opposite(side: int) -> int:
+    """The side facing ``side`` on a neighbouring card."""
+    return (side + 2) % 4
+
+
+class Bounds(NamedTuple):
+    """The extent of the cards in the square (Sol/Helios outside it are not counted)."""
+
+    min_col: int
+    max_col: int
+    min_row: int
+    max_row: int
+
+    def fits(self, index: int) -> bool:
+        """Would a card at ``index`` keep the square within 4 by 4?"""
+        c, r = col_of(index), row_of(index)
+        return (
+            max(self.max_col, c) - min(self.min_col, c) < SQUARE
+            and max(self.max_row, r) - min(self.min_row, r) < SQUARE
+        )
+
+
+def bounds(cells: list[int]) -> Bounds | None:
+    """The bounds of ``cells``; None when there are none."""
+    if not cells:
+        return None
+    cols = [col_of(i) for i in cells]
+    rows = [row_of(i) for i in cells]
+    return Bounds(min(cols), max(cols), min(rows), max(rows))

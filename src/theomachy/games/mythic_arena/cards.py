@@ -1,0 +1,104 @@
+"""Mythic Arena's card data: the two 17-card decks in ``content/``, validated on load."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from theomachy.engine.content import ContentError, package_file, read_toml, validate
+
+PANTHEONS = ("greek", "norse")
+Side = Literal["shield", "fragility", "none"]
+ABILITY_KEYS = (
+    "fifth-card",
+    "recycle",
+    "discard-power",
+    "icon-power",
+    "ignore-shields",
+    "capture-any",
+    "raise-dead",
+    "extra-glory",
+    "gain-strength",
+    "strength-per-capture",
+    "leave-game",
+    "double-icon",
+    "partner-power",
+)
+DECK_SIZE = 17
+
+
+class Card(BaseModel):
+    """One character card. ``sides`` are north, east, south, west."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    name: str = Field(min_length=1)
+    power: int = Field(ge=0, le=20)
+    sides: tuple[Side, Side, Side, Side]
+    icons: int = Field(default=1, ge=0, le=3)
+    ability: str | None = None
+    amount: int | None = Field(default=None, ge=0, le=10)
+    partner: str | None = None
+    pantheon: str = ""  # filled from the deck file
+
+    @field_validator("ability")
+    @classmethod
+    def _known_ability(cls, value: str | None) -> str | None:
+        if value is not None and value not in ABILITY_KEYS:
+            raise ValueError(f"unknown ability {value!r}; known: {', '.join(ABILITY_KEYS)}")
+        return value
+
+    @model_validator(mode="after")
+    def _parameters(self) -> Card:
+        if self.ability in ("gain-strength", "partner-power") and self.amount is None:
+            raise ValueError(f"ability {self.ability!r} needs an 'amount'")
+        if self.ability == "partner-power" and not self.partner:
+            raise ValueError("ability 'partner-power' needs a 'partner' card id")
+        return self
+
+
+class Deck(BaseModel):
+    """A pantheon's deck file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    pantheon: Literal["greek", "norse"]
+    cards: list[Card] = Field(min_length=DECK_SIZE, max_length=DECK_SIZE)
+
+
+def load_deck(path: Path | str) -> Deck:
+    """Load and validate one deck file."""
+    data = read_toml(path)
+    deck = validate(path, data, Deck, "cards")
+    ids = [card.id for card in deck.cards]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise ContentError(f"{path}: duplicate card ids {duplicates}")
+    for card in deck.cards:
+        if card.partner is not None and card.partner not in ids:
+            raise ContentError(
+                f"{path}: entry {card.id!r}, field partner: {card.partner!r} is not in this deck"
+            )
+    return deck.model_copy(
+        update={"cards": [c.model_copy(update={"pantheon": deck.pantheon}) for c in deck.cards]}
+    )
+
+
+@cache
+def catalog() -> tuple[Card, ...]:
+    """All cards: the Greek deck then the Norse deck; a card's index is its number here."""
+    cards: list[Card] = []
+    for pantheon in PANTHEONS:
+        path = package_file("theomachy.games.mythic_arena", f"content/{pantheon}.toml")
+        deck = load_deck(path)
+        if deck.pantheon != pantheon:
+            raise ContentError(f"{path}: pantheon is {deck.pantheon!r}, expected {pantheon!r}")
+        cards.extend(deck.cards)
+    ids = [card.id for card in cards]
+    if len(set(ids)) != len(ids):
+        raise ContentError("mythic-arena content: a card id appears in both decks")
+    return tuple(cards)

@@ -1,0 +1,667 @@
+"""Mythic Arena: the state machine (rule ids refer to RULES.md).
+
+Turn: draw (chance) -> discard and draw again, or place -> placement ability (may ask a
+decision) -> Strength tokens (optional decisions) -> battle -> post-battle effect -> Glory.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from pydantic import field_validator
+
+from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
+from theomachy.games.mythic_arena import abilities
+from theomachy.games.mythic_arena.board import (
+    CENTER,
+    LINES,
+    NEIGHBOURS,
+    SIDE_NAMES,
+    SQUARE,
+    SQUARE_NAMES,
+    bounds,
+    cell,
+    col_of,
+    opposite,
+    row_of,
+)
+from theomachy.games.mythic_arena.cards import PANTHEONS, Card, catalog
+
+# Phases of play.
+PANTHEON, DRAW, DECIDE, DRAW_AGAIN, PLACE, ABILITY, STRENGTH, OVER = range(8)
+PHASE_NAMES = ("pantheon", "draw", "decide", "draw-again", "place", "ability", "strength", "over")
+
+SHIELD, FRAGILITY, NONE = 0, 1, 2
+_SIDE_CODE = {"shield": SHIELD, "fragility": FRAGILITY, "none": NONE}
+MAJORITY_BONUS = 3  # MA-END-3
+
+
+class Spec(NamedTuple):
+    """A card as the rules need it, in fast-to-read form."""
+
+    index: int
+    id: str
+    name: str
+    power: int
+    sides: tuple[int, int, int, int]
+    icons: int
+    pantheon: int
+    ability: abilities.Ability | None
+    card: Card
+
+
+def _specs() -> tuple[Spec, ...]:
+    cards = catalog()
+    specs = []
+    for i, card in enumerate(cards):
+        sides = (
+            _SIDE_CODE[card.sides[0]],
+            _SIDE_CODE[card.sides[1]],
+            _SIDE_CODE[card.sides[2]],
+            _SIDE_CODE[card.sides[3]],
+        )
+        ability = abilities.make(card) if card.ability else None
+        pantheon = PANTHEONS.index(card.pantheon)
+        specs.append(
+            Spec(i, card.id, card.name, card.power, sides, card.icons, pantheon, ability, card)
+        )
+    return tuple(specs)
+
+
+SPECS = _specs()
+CARD_INDEX = {spec.id: spec.index for spec in SPECS}
+DECKS = tuple(
+    tuple(spec.index for spec in SPECS if spec.pantheon == p) for p in range(len(PANTHEONS))
+)
+DRAW_ACTION = tuple(f"draw {spec.id}" for spec in SPECS)
+DRAW_INDEX = {action: i for i, action in enumerate(DRAW_ACTION)}
+# "place <card> <square>" for every card and square, built once; parsing is a dict lookup.
+PLACE_ACTION = tuple(tuple(f"place {spec.id} {sq}" for sq in SQUARE_NAMES) for spec in SPECS)
+PLACE_INDEX = {
+    action: (card, square)
+    for card, row in enumerate(PLACE_ACTION)
+    for square, action in enumerate(row)
+}
+SHATTER_ACTION = tuple(f"shatter {sq}" for sq in SQUARE_NAMES)
+SHATTER_INDEX = {action: square for square, action in enumerate(SHATTER_ACTION)}
+
+
+class Placed(NamedTuple):
+    """A card on the battlefield. ``allegiance`` is a pantheon index (0 Greek, 1 Norse)."""
+
+    card: int
+    allegiance: int
+    plus: int = 0  # "+1 Power" Strength tokens on it
+    shattered: int = 0  # bit mask of sides whose shield a token destroyed
+    under: int = -1  # Hela/Hades beneath a card placed over her/him
+    outside: bool = False  # Sol/Helios as a fifth card outside the square
+
+
+class MythicArenaOptions(GameOptions):
+    """Options: ``rounds`` (1, or 3/5/7 for a best-of match), ``first_player`` (who chooses
+    the pantheon and starts the first game), ``strength_supply`` (tokens in the supply)."""
+
+    rounds: int = 1
+    first_player: int = 0
+    strength_supply: int = 10
+
+    @field_validator("rounds")
+    @classmethod
+    def _odd_rounds(cls, value: int) -> int:
+        if value not in (1, 3, 5, 7):
+            raise ValueError("rounds must be 1 (a single game) or 3, 5 or 7 (best of N)")
+        return value
+
+    @field_validator("first_player")
+    @classmethod
+    def _seat(cls, value: int) -> int:
+        if value not in (0, 1):
+            raise ValueError("first_player must be 0 or 1")
+        return value
+
+    @field_validator("strength_supply")
+    @classmethod
+    def _supply(cls, value: int) -> int:
+        if not 0 <= value <= 40:
+            raise ValueError("strength_supply must be between 0 and 40")
+        return value
+
+
+class MythicArenaGame(Game):
+    """Mythic Arena: two players, Greek against Norse, a 4x4 battlefield of captures."""
+
+    id = "mythic-arena"
+    title = "Mythic Arena"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    Options = MythicArenaOptions
+
+    def new_game(self) -> MythicArenaState:
+        return MythicArenaState(self)
+
+
+class MythicArenaState(State):
+    """A Mythic Arena position (a single game, or a match of several games)."""
+
+    __slots__ = (
+        "board",
+        "box",
+        "deck",
+        "discard",
+        "drawn",
+        "game_winners",
+        "glory",
+        "pantheon",
+        "pending",
+        "phase",
+        "placed",
+        "results",
+        "runs_before",
+        "square_count",
+        "starter",
+        "strength",
+        "supply",
+        "to_move",
+        "turn_power",
+        "wins",
+    )
+
+    game: MythicArenaGame
+
+    def __init__(self, game: MythicArenaGame, *, empty: bool = False) -> None:
+        super().__init__(game)
+        if empty:  # filled in by _copy
+            return
+        options = game.options
+        self.phase = PANTHEON
+        self.to_move: int = options["first_player"]  # MA-SETUP-1: the first player chooses
+        self.pantheon: list[int] = [-1, -1]
+        self.wins: list[int] = [0, 0]
+        self.results: list[dict[str, Any]] = []
+        self.game_winners: list[int] = []
+        self.starter: int = options["first_player"]
+        self._reset_battlefield()
+
+    def _reset_battlefield(self) -> None:
+        """Everything one game of a match starts afresh (MA-SETUP-2, MA-SETUP-3)."""
+        self.board: dict[int, Placed] = {}
+        self.box: list[int] = []
+        self.deck: list[list[int]] = [[], []]
+        self.discard: list[list[int]] = [[], []]
+        for player, pantheon in enumerate(self.pantheon):
+            if pantheon >= 0:
+                self.deck[player] = list(DECKS[pantheon])
+        self.drawn = -1
+        self.placed = -1
+        self.turn_power: int | None = None
+        self.pending: str | None = None
+        self.strength: list[int] = [0, 0]
+        self.supply: int = self.game.options["strength_supply"]
+        self.glory: list[int] = [0, 0]
+        self.runs_before: frozenset[tuple[int, ...]] = frozenset()
+        self.square_count = 0
+
+    def _copy(self) -> MythicArenaState:
+        other = MythicArenaState(self.game, empty=True)
+        other.phase = self.phase
+        other.to_move = self.to_move
+        other.pantheon = self.pantheon[:]
+        other.wins = self.wins[:]
+        other.results = self.results[:]  # entries are never mutated
+        other.game_winners = self.game_winners[:]
+        other.starter = self.starter
+        other.board = self.board.copy()  # Placed values are immutable
+        other.box = self.box[:]
+        other.deck = [self.deck[0][:], self.deck[1][:]]
+        other.discard = [self.discard[0][:], self.discard[1][:]]
+        other.drawn = self.drawn
+        other.placed = self.placed
+        other.turn_power = self.turn_power
+        other.pending = self.pending
+        other.strength = self.strength[:]
+        other.supply = self.supply
+        other.glory = self.glory[:]
+        other.runs_before = self.runs_before
+        other.square_count = self.square_count
+        return other
+
+    # --- whose turn -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == DRAW or phase == DRAW_AGAIN:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self.to_move
+
+    def player_of(self, pantheon: int) -> int:
+        """The player whose allegiance is ``pantheon``."""
+        return 0 if self.pantheon[0] == pantheon else 1
+
+    # --- legal actions ------------------------------------------------------------------------
+    def _legal_actions(self) -> list[str]:
+        phase = self.phase
+        if phase == DECIDE or phase == PLACE:
+            row = PLACE_ACTION[self.drawn]
+            actions = [row[square] for square in self.placement_squares(self.drawn)]
+            # MA-TURN-2: discarding obliges you to play the next card, so it needs one.
+            if phase == DECIDE and self.deck[self.to_move]:
+                actions.insert(0, "discard")
+            return actions
+        if phase == ABILITY:
+            assert self.pending is not None
+            return abilities.REGISTRY[self.pending].choices(self)
+        if phase == STRENGTH:
+            return ["done", "power"] + [SHATTER_ACTION[s] for s in self.shatter_targets()]
+        return ["choose greek", "choose norse"]  # PANTHEON
+
+    def _chance_outcomes(self) -> list[tuple[str, float]]:
+        deck = self.deck[self.to_move]
+        p = 1.0 / len(deck)
+        return [(action, p) for action in sorted(DRAW_ACTION[c] for c in deck)]
+
+    def placement_squares(self, card: int) -> list[int]:
+        """Squares where ``card`` may be placed now (MA-PLACE-1..3, Sol/Helios MA-CARD-SOL)."""
+        board = self.board
+        in_square = [s for s, placed in board.items() if not placed.outside]
+        limits = bounds(in_square)
+        if limits is None:
+            return [CENTER]  # MA-PLACE-1 (and after every card has left: MA-RULING-EMPTY)
+        found = {
+            n
+            for s in in_square
+            for n in NEIGHBOURS[s]
+            if n >= 0 and n not in board and limits.fits(n)
+        }
+        ability = SPECS[card].ability
+        if ability is not None:
+            found.update(ability.extra_squares(self, in_square))
+        return sorted(found)
+
+    def shatter_targets(self) -> list[int]:
+        """Adjacent opposing cards with an intact shield facing the card just placed."""
+        own = self.board[self.placed].allegiance
+        targets = []
+        for side, n in enumerate(NEIGHBOURS[self.placed]):
+            other = self.board.get(n) if n >= 0 else None
+            if other is None or other.allegiance == own:
+                continue
+            facing = opposite(side)
+            if SPECS[other.card].sides[facing] == SHIELD and not other.shattered >> facing & 1:
+                targets.append(n)
+        return sorted(targets)
+
+    # --- applying -------------------------------------------------------------------------------
+    def _apply(self, action: str) -> None:
+        phase = self.phase
+        if phase == DRAW or phase == DRAW_AGAIN:
+            card = DRAW_INDEX[action]
+            self.deck[self.to_move].remove(card)
+            self.drawn = card
+            self.phase = DECIDE if phase == DRAW else PLACE
+        elif phase == DECIDE or phase == PLACE:
+            if action == "discard":
+                self.discard[self.to_move].append(self.drawn)
+                self.drawn = -1
+                self.phase = DRAW_AGAIN
+            else:
+                card, square = PLACE_INDEX[action]
+                self._place(card, square)
+        elif phase == ABILITY:
+            key = self.pending
+            assert key is not None
+            self.pending = None
+            abilities.REGISTRY[key].choose(self, action)
+            if self.pending is None:
+                self._after_placement_ability()
+        elif phase == STRENGTH:
+            self._use_strength(action)
+        else:  # PANTHEON
+            chosen = PANTHEONS.index(action.split(" ")[1])
+            self.pantheon[self.to_move] = chosen
+            self.pantheon[1 - self.to_move] = 1 - chosen
+            self._start_game(self.starter)
+
+    def _start_game(self, starter: int) -> None:
+        self._reset_battlefield()
+        self.starter = starter
+        self._start_turn(starter)
+
+    def _start_turn(self, player: int) -> None:
+        """Begin ``player``'s turn at the draw (MA-TURN-1); see MA-RULING-DECKOUT."""
+        for candidate in (player, 1 - player):
+            if not self.deck[candidate] and self.discard[candidate]:
+                self.deck[candidate] = self.discard[candidate]
+                self.discard[candidate] = []
+            if self.deck[candidate]:
+                self.to_move = candidate
+                self.phase = DRAW
+                return
+        self._end_game()
+
+    def _place(self, card: int, square: int) -> None:
+        """MA-PLACE: put the drawn card on the battlefield and trigger its placement ability."""
+        own = self.pantheon[self.to_move]
+        self.runs_before = self.alignments(own)
+        outside = self.is_outside(square)
+        self.board[square] = Placed(card, own, outside=outside)
+        if not outside:
+            self.square_count += 1
+        self.drawn = -1
+        self.placed = square
+        self.turn_power = None
+        self.run_placement_ability(square)
+        if self.pending is None:
+            self._after_placement_ability()
+
+    def is_outside(self, square: int) -> bool:
+        """Would a card at ``square`` lie outside the 4x4 square (only Sol/Helios may)?"""
+        limits = bounds([s for s, p in self.board.items() if not p.outside])
+        return limits is not None and not limits.fits(square)
+
+    def run_placement_ability(self, square: int) -> None:
+        """Trigger the placement ability of the card on top at ``square`` (MA-TURN-3)."""
+        ability = SPECS[self.board[square].card].ability
+        if ability is not None:
+            ability.on_placed(self, square)
+
+    def ask(self, key: str) -> None:
+        """Make the player to move decide for the ability ``key``."""
+        self.pending = key
+        self.phase = ABILITY
+
+    def _after_placement_ability(self) -> None:
+        if self.strength[self.to_move] > 0:
+            self.phase = STRENGTH  # MA-STRENGTH-1
+        else:
+            self._battle()
+
+    def _use_strength(self, action: str) -> None:
+        """MA-STRENGTH-2/3: one token per action, until ``done`` or none is left."""
+        if action != "done":
+            placed = self.board[self.placed]
+            if action == "power":
+                self.board[self.placed] = placed._replace(plus=placed.plus + 1)
+            else:
+                target = SHATTER_INDEX[action]
+                side = opposite(NEIGHBOURS[self.placed].index(target))
+                other = self.board[target]
+                self.board[target] = other._replace(shattered=other.shattered | (1 << side))
+            self.strength[self.to_move] -= 1
+            if self.strength[self.to_move] > 0:
+                return
+        self._battle()
+
+    # --- battle, effects, glory -------------------------------------------------------------
+    def power_of(self, square: int) -> int:
+        """The current Power of the card on top at ``square`` (MA-POWER-1..3)."""
+        placed = self.board[square]
+        if square == self.placed and self.turn_power is not None:
+            return self.turn_power + placed.plus
+        spec = SPECS[placed.card]
+        base = spec.power
+        if spec.ability is not None:
+            base = spec.ability.resting_power(self, spec, base)
+        return base + placed.plus
+
+    def _battle(self) -> None:
+        """MA-BATTLE-1..5: resolve against each orthogonally adjacent opposing card."""
+        square = self.placed
+        placed = self.board[square]
+        own = placed.allegiance
+        ability = SPECS[placed.card].ability
+        ignore_shields = ability is not None and ability.ignores_shields
+        power = self.power_of(square)
+        captured = []
+        for side, n in enumerate(NEIGHBOURS[square]):
+            other = self.board.get(n) if n >= 0 else None
+            if other is None or other.allegiance == own:
+                continue
+            facing = opposite(side)
+            kind = SPECS[other.card].sides[facing]
+            if kind == SHIELD and not other.shattered >> facing & 1 and not ignore_shields:
+                continue  # MA-BATTLE-2
+            if kind == FRAGILITY or power > self.power_of(n):  # MA-BATTLE-3, MA-BATTLE-4
+                captured.append(n)
+        for n in captured:
+            self.capture(n)
+        self.turn_power = None  # Ullr/Frigg's bonus lasts for this battle only
+        extra_glory = False
+        if ability is not None:
+            ability.post_battle(self, square, len(captured))
+            extra_glory = ability.extra_glory
+        self._score_glory(extra_glory)
+        self._end_turn()
+
+    def capture(self, square: int) -> None:
+        """MA-CAPTURE-1: the card at ``square`` takes the allegiance of the player to move."""
+        self.board[square] = self.board[square]._replace(allegiance=self.pantheon[self.to_move])
+
+    def take_strength(self, count: int) -> None:
+        """The player to move takes up to ``count`` tokens from the supply (MA-STRENGTH-4)."""
+        taken = min(count, self.supply)
+        self.supply -= taken
+        self.strength[self.to_move] += taken
+
+    def remove_to_box(self, square: int) -> None:
+        """Put the card at ``square`` (and Hela/Hades beneath it) back in the box."""
+        placed = self.board.pop(square)
+        self.box.append(placed.card)
+        if placed.under >= 0:
+            self.box.append(placed.under)
+        if not placed.outside:
+            self.square_count -= 1
+        if square == self.placed:
+            self.placed = -1
+
+    def alignments(self, pantheon: int) -> frozenset[tuple[int, ...]]:
+        """Runs of exactly three adjacent cards of ``pantheon``'s allegiance in a row or
+        column (MA-GLORY-1, MA-RULING-ALIGN)."""
+        board = self.board
+        found = []
+        for line in LINES:
+            run: list[int] = []
+            for square in line:
+                placed = board.get(square)
+                if placed is not None and placed.allegiance == pantheon:
+                    run.append(square)
+                    continue
+                if len(run) == 3:
+                    found.append(tuple(run))
+                if run:
+                    run = []
+            if len(run) == 3:
+                found.append(tuple(run))
+        return frozenset(found)
+
+    def _score_glory(self, extra: bool) -> None:
+        """MA-GLORY-1..3: 1 Glory per alignment of exactly 3 created this turn (2 with Týr)."""
+        own = self.pantheon[self.to_move]
+        created = len(self.alignments(own) - self.runs_before)
+        self.glory[self.to_move] += created * (2 if extra else 1)
+        self.runs_before = frozenset()
+
+    def _end_turn(self) -> None:
+        self.placed = -1
+        if self.square_count == SQUARE * SQUARE:
+            self._end_game()  # MA-END-1
+        else:
+            self._start_turn(1 - self.to_move)
+
+    def visible_icons(self) -> list[int]:
+        """Final count: allegiance icons visible per pantheon (MA-END-2, Balder MA-CARD-BALDER)."""
+        icons = [0, 0]
+        for placed in self.board.values():
+            spec = SPECS[placed.card]
+            count = spec.icons
+            if spec.ability is not None:
+                count = spec.ability.final_icons(spec, placed.allegiance, count)
+            icons[placed.allegiance] += count
+        return icons
+
+    def _end_game(self) -> None:
+        """MA-END-2..5: majority bonus, Glory, tie-break; then the match (MA-MATCH)."""
+        icons = self.visible_icons()
+        if icons[0] != icons[1]:
+            leader = self.player_of(0 if icons[0] > icons[1] else 1)
+            self.glory[leader] += MAJORITY_BONUS
+        keys = [(self.glory[p], self.strength[p]) for p in (0, 1)]
+        best = max(keys)
+        winners = [p for p in (0, 1) if keys[p] == best]
+        self.results.append(
+            {
+                "game": len(self.results) + 1,
+                "starter": self.starter,
+                "glory": self.glory[:],
+                "icons": [icons[self.pantheon[p]] for p in (0, 1)],
+                "strength": self.strength[:],
+                "winners": winners,
+            }
+        )
+        if len(winners) == 1:
+            self.wins[winners[0]] += 1
+        self.game_winners = winners
+        rounds = self.game.options["rounds"]
+        needed = rounds // 2 + 1
+        if max(self.wins) >= needed or len(self.results) >= rounds:
+            self.phase = OVER
+            self.drawn = -1
+            return
+        # MA-MATCH-2: the winner of the last game starts the next; after a draw, the other player.
+        next_starter = winners[0] if len(winners) == 1 else 1 - self.starter
+        self._start_game(next_starter)
+
+    # --- the end ----------------------------------------------------------------------------------
+    def _winners(self) -> list[int]:
+        if self.game.options["rounds"] == 1:
+            return list(self.game_winners)
+        best = max(self.wins)
+        return [p for p in (0, 1) if self.wins[p] == best]
+
+    def _returns(self) -> list[float]:
+        winners = self._winners()
+        return [1.0 / len(winners) if p in winners else 0.0 for p in (0, 1)]
+
+    # --- information ------------------------------------------------------------------------------
+    def drawn_hidden_from(self, player: int | None) -> bool:
+        """Is the drawn card unknown to ``player`` (it is seen only by the one who drew it)?"""
+        return self.drawn >= 0 and player != self.to_move
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        current = self.current_player
+        hidden = self.drawn_hidden_from(player)
+        players = []
+        for p in (0, 1):
+            unseen = list(self.deck[p])
+            if hidden and p == self.to_move:
+                unseen.append(self.drawn)
+            players.append(
+                {
+                    "pantheon": PANTHEONS[self.pantheon[p]] if self.pantheon[p] >= 0 else None,
+                    "deck": len(unseen),
+                    # The deck's contents follow from the public cards; its order is never kept.
+                    "deck_cards": sorted(SPECS[c].id for c in unseen),
+                    "discard": [SPECS[c].id for c in self.discard[p]],
+                    "strength": self.strength[p],
+                    "glory": self.glory[p],
+                    "wins": self.wins[p],
+                }
+            )
+        log = list(self._history)
+        if hidden and log and log[-1].startswith("draw "):
+            log[-1] = "draw ?"
+        return {
+            "game": self.game.id,
+            "player": player,
+            "current_player": current,
+            "legal_actions": self.legal_actions()
+            if player is not None and player == current
+            else [],
+            "terminal": current == TERMINAL,
+            "winners": self.winners(),
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": self.to_move,
+            "pending": self.pending,
+            "drawn": None if self.drawn < 0 else ("hidden" if hidden else SPECS[self.drawn].id),
+            "placed": SQUARE_NAMES[self.placed] if self.placed >= 0 else None,
+            "battlefield": [self._card_view(s) for s in sorted(self.board)],
+            "players": players,
+            "supply": self.supply,
+            "box": [SPECS[c].id for c in self.box],
+            "rounds": self.game.options["rounds"],
+            "results": [dict(r) for r in self.results],
+            "log": log,
+        }
+
+    def _card_view(self, square: int) -> dict[str, Any]:
+        placed = self.board[square]
+        spec = SPECS[placed.card]
+        sides = []
+        for side, kind in enumerate(spec.card.sides):
+            shattered = kind == "shield" and bool(placed.shattered >> side & 1)
+            sides.append("shattered" if shattered else kind)
+        return {
+            "square": SQUARE_NAMES[square],
+            "card": spec.id,
+            "name": spec.name,
+            "pantheon": PANTHEONS[spec.pantheon],
+            "allegiance": PANTHEONS[placed.allegiance],
+            "power": self.power_of(square),
+            "plus": placed.plus,
+            "sides": dict(zip(SIDE_NAMES, sides, strict=True)),
+            "ability": spec.card.ability,
+            "under": SPECS[placed.under].id if placed.under >= 0 else None,
+            "outside": placed.outside,
+        }
+
+    def determinize(self, player: int, rng: random.Random) -> MythicArenaState:
+        """Resample the only hidden thing, the card the opponent has drawn and not yet shown."""
+        copy = self._copy()
+        copy._history = list(self._history)
+        copy._legal = None
+        if self.drawn_hidden_from(player):
+            pool = sorted([self.drawn, *self.deck[self.to_move]])
+            choice = pool[rng.randrange(len(pool))]
+            copy.deck[self.to_move] = [c for c in pool if c != choice]
+            copy.drawn = choice
+            copy._history[-1] = DRAW_ACTION[choice]
+        return copy
+
+    def __str__(self) -> str:
+        return describe(self)
+
+
+def describe(state: MythicArenaState) -> str:
+    """A plain-text picture of the battlefield and the scores."""
+    occupied = list(state.board)
+    lines = []
+    if occupied:
+        cols = [col_of(s) for s in occupied]
+        rows = [row_of(s) for s in occupied]
+        for r in range(max(rows), min(rows) - 1, -1):
+            cells = []
+            for c in range(min(cols), max(cols) + 1):
+                placed = state.board.get(cell(c, r))
+                if placed is None:
+                    cells.append(f"{SQUARE_NAMES[cell(c, r)]:^12}")
+                else:
+                    spec = SPECS[placed.card]
+                    mark = "G" if placed.allegiance == 0 else "N"
+                    label = f"{spec.id[:7]}{state.power_of(cell(c, r))}{mark}"
+                    cells.append(f"[{label:^10}]")
+            lines.append(" ".join(cells))
+    else:
+        lines.append("(empty battlefield)")
+    names = [PANTHEONS[p] if p >= 0 else "?" for p in state.pantheon]
+    lines.append(
+        " | ".join(
+            f"P{p} {names[p]}: glory {state.glory[p]}, strength {state.strength[p]}, "
+            f"deck {len(state.deck[p])}, wins {state.wins[p]}"
+            for p in (0, 1)
+        )
+    )
+    lines.append(f"phase {PHASE_NAMES[state.phase]}, to move: P{state.to_move}")
+    return "\n".join(lines)
