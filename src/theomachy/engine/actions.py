@@ -40,7 +40,11 @@ def make_action(*parts: object) -> str:
 
 
 def slugify(name: str) -> str:
-    """An ASCII slug for a name: ``"Týr"`` -> ``"tyr"``, ``"Here be Dragons"`` -> ``"here-be-dragons"``."""
+    """An ASCII slug for a name.
+
+    >>> slugify("Týr"), slugify("Here be Dragons")
+    ('tyr', 'here-be-dragons')
+    """
     import unicodedata
 
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")

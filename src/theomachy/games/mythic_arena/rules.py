@@ -40,7 +40,7 @@ MAJORITY_BONUS = 3  # MA-END-3
 class Spec(NamedTuple):
     """A card as the rules need it, in fast-to-read form."""
 
-    index: int
+    number: int
     id: str
     name: str
     power: int
@@ -70,9 +70,9 @@ def _specs() -> tuple[Spec, ...]:
 
 
 SPECS = _specs()
-CARD_INDEX = {spec.id: spec.index for spec in SPECS}
+CARD_INDEX = {spec.id: spec.number for spec in SPECS}
 DECKS = tuple(
-    tuple(spec.index for spec in SPECS if spec.pantheon == p) for p in range(len(PANTHEONS))
+    tuple(spec.number for spec in SPECS if spec.pantheon == p) for p in range(len(PANTHEONS))
 )
 DRAW_ACTION = tuple(f"draw {spec.id}" for spec in SPECS)
 DRAW_INDEX = {action: i for i, action in enumerate(DRAW_ACTION)}
@@ -231,7 +231,7 @@ class MythicArenaState(State):
     @property
     def current_player(self) -> int:
         phase = self.phase
-        if phase == DRAW or phase == DRAW_AGAIN:
+        if phase in (DRAW, DRAW_AGAIN):
             return CHANCE
         if phase == OVER:
             return TERMINAL
@@ -244,7 +244,7 @@ class MythicArenaState(State):
     # --- legal actions ------------------------------------------------------------------------
     def _legal_actions(self) -> list[str]:
         phase = self.phase
-        if phase == DECIDE or phase == PLACE:
+        if phase in (DECIDE, PLACE):
             row = PLACE_ACTION[self.drawn]
             actions = [row[square] for square in self.placement_squares(self.drawn)]
             # MA-TURN-2: discarding obliges you to play the next card, so it needs one.
@@ -297,12 +297,12 @@ class MythicArenaState(State):
     # --- applying -------------------------------------------------------------------------------
     def _apply(self, action: str) -> None:
         phase = self.phase
-        if phase == DRAW or phase == DRAW_AGAIN:
+        if phase in (DRAW, DRAW_AGAIN):
             card = DRAW_INDEX[action]
             self.deck[self.to_move].remove(card)
             self.drawn = card
             self.phase = DECIDE if phase == DRAW else PLACE
-        elif phase == DECIDE or phase == PLACE:
+        elif phase in (DECIDE, PLACE):
             if action == "discard":
                 self.discard[self.to_move].append(self.drawn)
                 self.drawn = -1
