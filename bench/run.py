@@ -1,0 +1,468 @@
+"""Random-playout benchmark of every Theomachy game against OpenSpiel anchors.
+
+Every target is driven by the same plain Python loop: at a chance node sample an outcome by
+its probability, otherwise pick a legal action uniformly, apply it, repeat until the end.
+OpenSpiel's C++ ``backgammon`` and Python ``python_tic_tac_toe`` are measured in the same run,
+interleaved with the Theomachy games, so the reported figures are ratios that survive a noisy,
+shared machine. Usage: ``python bench/run.py --out bench/RESULTS.md --seconds 5 --seed 0``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import gc
+import importlib.metadata
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import theomachy
+
+ROUNDS = 5
+"""Interleaved rounds per measurement; the report gives the median round."""
+
+MAX_PLAYER_COUNTS = 3
+"""Games with more player counts than this are measured at their default count only."""
+
+MIDGAME_POOL = 40
+"""Mid-game states sampled per target for the clone and JSON figures."""
+
+GOAL_GAME = "mythic-arena"
+BACKGAMMON = "backgammon"
+TIC_TAC_TOE = "python_tic_tac_toe"
+
+Outcomes = Sequence[tuple[Any, float]]
+
+
+# --- the playout loops (identical shape for both APIs) ---------------------------------------
+
+
+def sample(outcomes: Outcomes, rng: random.Random) -> Any:
+    """Draw one outcome from ``(action, probability)`` pairs."""
+    threshold = rng.random()
+    total = 0.0
+    for action, probability in outcomes:
+        total += probability
+        if threshold < total:
+            return action
+    return outcomes[-1][0]
+
+
+def play_theomachy(state: Any, rng: random.Random) -> int:
+    """Play a Theomachy state to the end at random; return the number of applies."""
+    chance = theomachy.CHANCE
+    steps = 0
+    while not state.is_terminal():
+        if state.current_player == chance:
+            action = sample(state.chance_outcomes(), rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply(action)
+        steps += 1
+    return steps
+
+
+def play_openspiel(state: Any, rng: random.Random) -> int:
+    """Play an OpenSpiel state to the end at random; return the number of applies."""
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample(state.chance_outcomes(), rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        steps += 1
+    return steps
+
+
+# --- targets ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """One thing to measure: how to start a game, play it out, and rebuild a position."""
+
+    name: str
+    players: int
+    anchor: bool
+    new_state: Callable[[], Any]
+    playout: Callable[[Any, random.Random], int]
+    replay: Callable[[list[Any]], Any]
+    round_trip: Callable[[Any], Any] | None = None
+
+
+def player_counts(game_id: str) -> list[int]:
+    """Every player count of a game when there are few, else just its default."""
+    game = theomachy.load(game_id)
+    counts = list(range(game.min_players, game.max_players + 1))
+    return counts if len(counts) <= MAX_PLAYER_COUNTS else [game.players]
+
+
+def theomachy_target(game_id: str, players: int) -> Target:
+    """A Theomachy game at one player count."""
+    game = theomachy.load(game_id, players=players)
+    return Target(
+        name=game_id,
+        players=players,
+        anchor=False,
+        new_state=game.new_game,
+        playout=play_theomachy,
+        replay=game.replay,
+        round_trip=lambda state: game.from_json(state.to_json()),
+    )
+
+
+def openspiel_target(pyspiel: Any, name: str) -> Target:
+    """An OpenSpiel game used as an anchor."""
+    game = pyspiel.load_game(name)
+
+    def replay(actions: list[Any]) -> Any:
+        state = game.new_initial_state()
+        for action in actions:
+            state.apply_action(action)
+        return state
+
+    return Target(
+        name=name,
+        players=game.num_players(),
+        anchor=True,
+        new_state=game.new_initial_state,
+        playout=play_openspiel,
+        replay=replay,
+    )
+
+
+def import_pyspiel() -> tuple[Any | None, str]:
+    """Import pyspiel with its Python games registered; return (module or None, note)."""
+    try:
+        import open_spiel.python.games  # noqa: F401  (registers python_tic_tac_toe)
+        import pyspiel
+    except ImportError as error:
+        return None, f"not importable ({error})"
+    try:
+        version = importlib.metadata.version("open_spiel")
+    except importlib.metadata.PackageNotFoundError:
+        version = "version unknown"
+    return pyspiel, version
+
+
+def build_targets(pyspiel: Any | None) -> tuple[list[Target], list[str]]:
+    """Every Theomachy game at its player counts, then the OpenSpiel anchors if available.
+
+    Returns the targets and a problem line for each game that could not even be loaded.
+    """
+    targets: list[Target] = []
+    problems: list[str] = []
+    for game_id in theomachy.games():
+        try:
+            targets += [theomachy_target(game_id, n) for n in player_counts(game_id)]
+        except Exception as error:  # a broken game must not stop the others
+            problems.append(f"- {game_id}: cannot be loaded: {type(error).__name__}: {error}")
+    if pyspiel is not None:
+        targets += [openspiel_target(pyspiel, name) for name in (BACKGAMMON, TIC_TAC_TOE)]
+    return targets, problems
+
+
+# --- measuring -------------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    """Per-round figures of one target."""
+
+    steps_per_s: list[float] = field(default_factory=list)
+    games_per_s: list[float] = field(default_factory=list)
+    steps_per_game: list[float] = field(default_factory=list)
+    clones_per_s: float | None = None
+    round_trips_per_s: float | None = None
+    error: str | None = None
+
+
+def time_playouts(target: Target, seconds: float, rng: random.Random) -> tuple[int, int, float]:
+    """Play whole games until ``seconds`` have passed; return (steps, games, elapsed)."""
+    new_state, playout, clock = target.new_state, target.playout, time.perf_counter
+    steps = games = 0
+    gc.collect()
+    start = clock()
+    while True:
+        steps += playout(new_state(), rng)
+        games += 1
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return steps, games, elapsed
+
+
+def time_calls(function: Callable[[Any], Any], pool: list[Any], seconds: float) -> float:
+    """Call ``function`` on each state of ``pool`` repeatedly for ``seconds``; return calls/s."""
+    clock = time.perf_counter
+    calls = 0
+    gc.collect()
+    start = clock()
+    while True:
+        for state in pool:
+            function(state)
+        calls += len(pool)
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return calls / elapsed
+
+
+def midgame_pool(target: Target, rng: random.Random) -> list[Any]:
+    """States taken at a random point of random games (never the start or the end)."""
+    pool = []
+    for _ in range(MIDGAME_POOL):
+        state = target.new_state()
+        target.playout(state, rng)
+        history = list(state.history())
+        cut = rng.randint(1, max(1, len(history) - 1))
+        pool.append(target.replay(history[:cut]))
+    return pool
+
+
+def check_round_trip(target: Target, pool: list[Any]) -> str | None:
+    """The contract's ``from_json(s).to_json() == s``; return a problem description or None."""
+    assert target.round_trip is not None
+    for state in pool:
+        document = state.to_json()
+        if target.round_trip(state).to_json() != document:
+            return "to_json/from_json round trip changed the document"
+    return None
+
+
+def measure_playouts(
+    targets: list[Target], results: dict[str, Result], seconds: float, seed: int
+) -> None:
+    """Interleave the targets over ``ROUNDS`` rounds of ``seconds / ROUNDS`` each."""
+    for round_index in range(ROUNDS):
+        for target in targets:
+            result = results[key(target)]
+            if result.error is not None:
+                continue
+            rng = random.Random(f"{seed}:{key(target)}:{round_index}")
+            try:
+                steps, games, elapsed = time_playouts(target, seconds / ROUNDS, rng)
+            except Exception as error:  # report a broken game instead of stopping the run
+                result.error = f"playout failed: {type(error).__name__}: {error}"
+                continue
+            result.steps_per_s.append(steps / elapsed)
+            result.games_per_s.append(games / elapsed)
+            result.steps_per_game.append(steps / games)
+            progress(f"round {round_index + 1}: {key(target)}: {steps / elapsed:,.0f} steps/s")
+
+
+def measure_secondary(target: Target, result: Result, seconds: float, seed: int) -> None:
+    """clone() per second, and for Theomachy to_json/from_json round trips per second."""
+    try:
+        pool = midgame_pool(target, random.Random(f"{seed}:{key(target)}:pool"))
+        result.clones_per_s = time_calls(lambda state: state.clone(), pool, seconds)
+        if target.round_trip is not None:
+            result.error = result.error or check_round_trip(target, pool)
+            result.round_trips_per_s = time_calls(target.round_trip, pool, seconds)
+    except Exception as error:
+        result.error = f"clone/JSON failed: {type(error).__name__}: {error}"
+
+
+def key(target: Target) -> str:
+    """A target's label: the game id and, for Theomachy, its player count."""
+    return target.name if target.anchor else f"{target.name} ({target.players}p)"
+
+
+def progress(message: str) -> None:
+    """One progress line on stderr."""
+    print(message, file=sys.stderr, flush=True)
+
+
+# --- reporting -------------------------------------------------------------------------------
+
+
+def median(values: list[float]) -> float | None:
+    """The median, or None for no values."""
+    return statistics.median(values) if values else None
+
+
+def ratios(result: Result, anchor: Result | None) -> list[float]:
+    """Per-round steps/s ratios of a target to an anchor measured in the same round."""
+    if anchor is None:
+        return []
+    # A failed target stops early, so its rounds are a prefix of the anchor's rounds.
+    pairs = zip(result.steps_per_s, anchor.steps_per_s, strict=False)
+    return [mine / theirs for mine, theirs in pairs]
+
+
+def cpu_model() -> str:
+    """The CPU model name from /proc/cpuinfo, or whatever platform knows."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def machine_lines(openspiel_note: str) -> list[str]:
+    """Markdown bullet lines describing where the run happened."""
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else "?"
+    return [
+        f"- CPU: {cpu_model()} ({os.cpu_count()} cores, {usable} usable by this process)",
+        f"- Python: {platform.python_version()} ({platform.python_implementation()})",
+        f"- Platform: {platform.platform()}",
+        f"- theomachy: {theomachy.__version__}; open_spiel: {openspiel_note}",
+    ]
+
+
+def fmt(value: float | None, digits: int = 0) -> str:
+    """A number with thousands separators, or a dash when missing."""
+    return "–" if value is None else f"{value:,.{digits}f}"
+
+
+def fmt_ratio(values: list[float], itself: bool = False) -> str:
+    """The median ratio with the spread of the rounds, or a dash when missing."""
+    if itself:
+        return "1 (itself)"
+    if not values:
+        return "–"
+    return f"{statistics.median(values):.3f} ({min(values):.3f}–{max(values):.3f})"
+
+
+def results_table(targets: list[Target], results: dict[str, Result]) -> list[str]:
+    """The main table: playout rates and ratios to both anchors."""
+    backgammon, tic_tac_toe = results.get(BACKGAMMON), results.get(TIC_TAC_TOE)
+    lines = [
+        "| target | players | steps/s | games/s | steps/game "
+        "| ratio to backgammon | ratio to python_tic_tac_toe |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for target in targets:
+        result = results[key(target)]
+        kind = "OpenSpiel " + ("C++" if target.name == BACKGAMMON else "Python")
+        name = f"{target.name} ({kind} anchor)" if target.anchor else target.name
+        lines.append(
+            f"| {name} | {target.players} | {fmt(median(result.steps_per_s))} "
+            f"| {fmt(median(result.games_per_s), 1)} | {fmt(median(result.steps_per_game), 1)} "
+            f"| {fmt_ratio(ratios(result, backgammon), target.name == BACKGAMMON)} "
+            f"| {fmt_ratio(ratios(result, tic_tac_toe), target.name == TIC_TAC_TOE)} |"
+        )
+    return lines
+
+
+def secondary_table(targets: list[Target], results: dict[str, Result]) -> list[str]:
+    """Clone and JSON round-trip rates on mid-game states."""
+    lines = ["| target | clone()/s | to_json→from_json/s |", "|---|---:|---:|"]
+    for target in targets:
+        result = results[key(target)]
+        lines.append(
+            f"| {key(target)} | {fmt(result.clones_per_s)} | {fmt(result.round_trips_per_s)} |"
+        )
+    return lines
+
+
+def goal_line(targets: list[Target], results: dict[str, Result]) -> str:
+    """Whether Mythic Arena reaches the C++ backgammon per-step rate."""
+    goal = "goal: mythic-arena at least the C++ backgammon per-step rate"
+    arena = [t for t in targets if t.name == GOAL_GAME and not t.anchor]
+    if not arena or BACKGAMMON not in results:
+        return f"**{goal}**: not measured (mythic-arena or the backgammon anchor is missing)."
+    values = ratios(results[key(arena[0])], results[BACKGAMMON])
+    if not values:
+        return f"**{goal}**: not measured (a playout failed)."
+    ratio = statistics.median(values)
+    verdict = "met" if ratio >= 1.0 else "not met"
+    return (
+        f"**{goal}**: {verdict}. mythic-arena runs at {ratio:.3f}× backgammon's steps/s "
+        f"({ratio * 100:.1f}%); it would need {1 / ratio:.1f}× its current speed to reach it."
+        if ratio < 1.0
+        else f"**{goal}**: {verdict}. mythic-arena runs at {ratio:.3f}× backgammon's steps/s."
+    )
+
+
+def method_paragraph(seconds: float, seed: int) -> str:
+    """How the figures were obtained."""
+    return (
+        "Each target is played by the same single-threaded Python loop: at a chance node an "
+        "outcome is sampled from `chance_outcomes()` by probability with a seeded "
+        "`random.Random`, otherwise an action is picked uniformly from `legal_actions()`, then "
+        "it is applied, until the state is terminal. Every apply is a step, chance outcomes "
+        "included; a game counts once it ends. Theomachy states use `current_player == CHANCE` "
+        "and `apply(str)`; OpenSpiel states use `is_chance_node()` and `apply_action(int)`. "
+        "The anchors therefore pay the same Python driving cost (loop, sampling, binding calls) "
+        "as the Theomachy games: the comparison is per step as seen from Python. "
+        f"Each target gets {seconds:g} s of play split over {ROUNDS} interleaved rounds "
+        "(every target once per round, in turn), and the table gives the median round. Ratios "
+        "divide a target's steps/s by an anchor's steps/s from the same round and give the "
+        "median with the range over rounds in brackets, so they hold up on a shared, noisy "
+        "machine better than the absolute rates do. The secondary figures time `clone()` and "
+        f"a `to_json()`→`from_json()` round trip on {MIDGAME_POOL} states cut at a random point "
+        f"of random games (seed {seed})."
+    )
+
+
+def render(
+    targets: list[Target],
+    results: dict[str, Result],
+    openspiel_note: str,
+    seconds: float,
+    seed: int,
+    load_problems: list[str],
+) -> str:
+    """The whole markdown report."""
+    now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    lines = ["# Theomachy benchmark: random playouts", "", f"Date: {now}", "", "## Machine", ""]
+    lines += machine_lines(openspiel_note)
+    lines += ["", "## Method", "", method_paragraph(seconds, seed), "", "## Results", ""]
+    if not any(t.anchor for t in targets):
+        lines += [f"Anchors missing: OpenSpiel is {openspiel_note}; no ratios computed.", ""]
+    lines += results_table(targets, results)
+    lines += ["", goal_line(targets, results), "", "## Clone and JSON (secondary)", ""]
+    lines += secondary_table(targets, results)
+    problems = load_problems + [
+        f"- {key(t)}: {results[key(t)].error}" for t in targets if results[key(t)].error
+    ]
+    if problems:
+        lines += ["", "## Problems", "", *problems]
+    return "\n".join(lines) + "\n"
+
+
+# --- entry point -----------------------------------------------------------------------------
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """Command-line options."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("bench/RESULTS.md"), help="report path")
+    parser.add_argument(
+        "--seconds", type=float, default=5.0, help="playout time per target (split over rounds)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of every random generator")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure everything, write the report, print where it went."""
+    args = parse_args(argv)
+    pyspiel, openspiel_note = import_pyspiel()
+    if pyspiel is None:
+        progress(f"OpenSpiel {openspiel_note}: measuring Theomachy only, anchors missing")
+    targets, load_problems = build_targets(pyspiel)
+    results = {key(target): Result() for target in targets}
+    measure_playouts(targets, results, args.seconds, args.seed)
+    for target in targets:
+        measure_secondary(target, results[key(target)], args.seconds / 5, args.seed)
+    report = render(targets, results, openspiel_note, args.seconds, args.seed, load_problems)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(report, encoding="utf-8")
+    print(report)
+    progress(f"report written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
