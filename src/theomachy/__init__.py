@@ -5,6 +5,10 @@
 True
 """
 
+# The subpackage theomachy.games is imported first on purpose: importing a submodule binds it
+# as an attribute of its parent, which would hide the function theomachy.games() if it
+# happened after the function was bound below.
+import theomachy.games as _games_package  # noqa: F401
 from theomachy.engine import (
     CHANCE,
     TERMINAL,

@@ -1,0 +1,223 @@
+"""Contract checks every registered game must pass (used by the test suite).
+
+Each check raises ``AssertionError`` with a message naming the game, seed and step.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from theomachy.engine.chance import sample_outcome
+from theomachy.engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
+from theomachy.engine.registry import load
+
+JUNK_ACTIONS = (
+    "",
+    " ",
+    "PLACE",
+    "place  x",
+    "zzz",
+    "draw",
+    "\u00e9t\u00e9",
+    "1 2 3",
+    "nonsense verb",
+)
+
+
+def random_playthrough(game: Game, seed: int) -> Iterator[State]:
+    """Yield every state of a seeded random game, the terminal one included."""
+    rng = random.Random(seed)
+    state = game.new_game()
+    yield state
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            action = sample_outcome(state, rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+        yield state
+
+
+def play_random(game: Game, seed: int) -> State:
+    """The terminal state of a seeded random game."""
+    state = game.new_game()
+    for state in random_playthrough(game, seed):  # noqa: B007 - the last one is wanted
+        pass
+    return state
+
+
+def fingerprint(state: State) -> str:
+    """Everything observable about a state: its history, every player's view and its text.
+
+    Richer than ``to_json`` (which is the history alone), so that clones, loads and replays
+    are compared on what they hold, not on how they were reached.
+    """
+    views = [state.view(p) for p in [None, *range(state.game.players)]]
+    return json.dumps([state.history(), views, str(state)], sort_keys=True)
+
+
+def check_state(state: State, where: str, rng: random.Random) -> None:
+    """The per-position checks of the contract."""
+    game = state.game
+    player = state.current_player
+    legal = state.legal_actions()
+    assert player == CHANCE or player == TERMINAL or 0 <= player < game.players, where
+    assert legal == state.legal_actions(), f"{where}: legal_actions is not deterministic"
+    assert len(set(legal)) == len(legal), f"{where}: duplicate legal actions"
+    if state.is_terminal():
+        assert legal == [], f"{where}: legal actions at the end"
+        return
+    assert legal, f"{where}: no legal action before the end"
+    for action in legal:
+        assert action == " ".join(action.split()) and action == action.lower(), (
+            f"{where}: action {action!r} is not lowercase single-spaced tokens"
+        )
+    if player == CHANCE:
+        outcomes = state.chance_outcomes()
+        assert [name for name, _ in outcomes] == legal, f"{where}: outcomes differ from legal"
+        total = math.fsum(p for _, p in outcomes)
+        assert abs(total - 1.0) < 1e-9, f"{where}: chance probabilities sum to {total}"
+        assert all(p > 0 for _, p in outcomes), f"{where}: zero-probability outcome"
+    else:
+        assert state.chance_outcomes() == [], f"{where}: outcomes at a decision node"
+    assert state.returns() == [0.0] * game.players, f"{where}: returns before the end"
+    assert state.winners() == [], f"{where}: winners before the end"
+
+
+def check_illegal_inputs(state: State, where: str) -> None:
+    """Junk and out-of-turn strings raise IllegalAction and change nothing."""
+    before = fingerprint(state)
+    legal = set(state.legal_actions())
+    probes: list[Any] = [*JUNK_ACTIONS, None, 5]
+    if not state.is_terminal():
+        probes.extend(a + " extra" for a in list(legal)[:2])
+    for probe in probes:
+        if probe in legal:
+            continue
+        try:
+            state.apply(probe)
+        except IllegalAction as error:
+            assert str(error), f"{where}: empty IllegalAction message"
+        else:
+            raise AssertionError(f"{where}: {probe!r} was accepted")
+        assert fingerprint(state) == before, f"{where}: a refused action changed the state"
+    if not state.is_terminal() and state.current_player >= 0:
+        other = (state.current_player + 1) % state.game.players
+        action = next(iter(legal))
+        try:
+            state.apply(action, player=other)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{where}: out-of-turn action accepted")
+    assert fingerprint(state) == before, f"{where}: a refused action changed the state"
+
+
+def check_clone(state: State, where: str, rng: random.Random) -> None:
+    """A clone is equal, independent, and plays on identically."""
+    copy = state.clone()
+    original = fingerprint(state)
+    assert fingerprint(copy) == original, f"{where}: clone differs"
+    if state.is_terminal():
+        return
+    trail = _play_on(copy, rng, 6)
+    assert fingerprint(state) == original, f"{where}: playing a clone changed the original"
+    again = state.clone()
+    for action in trail:
+        again.apply(action)
+    assert fingerprint(again) == fingerprint(copy), f"{where}: two clones diverged"
+
+
+def check_json(state: State, where: str, rng: random.Random) -> None:
+    """JSON round trip: same document, same view, plays on identically."""
+    document = state.to_json()
+    loaded = state.game.from_json(document)
+    assert loaded.to_json() == document, f"{where}: JSON round trip changed the document"
+    assert fingerprint(loaded) == fingerprint(state), f"{where}: loaded state differs"
+    if not state.is_terminal():
+        copy = state.clone()
+        trail = _play_on(copy, rng, 6)
+        for action in trail:
+            loaded.apply(action)
+        assert fingerprint(loaded) == fingerprint(copy), f"{where}: loaded copy plays differently"
+
+
+def check_views(state: State, where: str, rng: random.Random) -> None:
+    """Views are JSON, carry the contract keys, and determinize keeps them identical."""
+    game = state.game
+    for player in [None, *range(game.players)]:
+        view = state.view(player)
+        json.dumps(view)
+        for key in ("player", "current_player", "legal_actions", "terminal", "winners"):
+            assert key in view, f"{where}: view({player}) lacks {key!r}"
+        assert view["player"] == player
+        assert view["current_player"] == state.current_player
+        expected = state.legal_actions() if player == state.current_player else []
+        assert view["legal_actions"] == expected, f"{where}: view({player}) legal actions"
+    for player in range(game.players):
+        sampled = state.determinize(player, random.Random(rng.random()))
+        assert sampled is not state
+        assert sampled.view(player) == state.view(player), f"{where}: determinize({player})"
+        replayed = game.replay(sampled.history())
+        assert fingerprint(replayed) == fingerprint(sampled), f"{where}: determinized history"
+
+
+def check_replay(state: State, where: str) -> None:
+    """``replay(history())`` reproduces the state exactly."""
+    replayed = state.game.replay(state.history())
+    assert fingerprint(replayed) == fingerprint(state), f"{where}: replay differs"
+
+
+def check_end(state: State, where: str) -> None:
+    """Returns and winners agree at the end."""
+    assert state.is_terminal(), f"{where}: not terminal"
+    assert state.current_player == TERMINAL
+    winners = state.winners()
+    returns = state.returns()
+    assert len(returns) == state.game.players
+    assert winners == sorted(set(winners)), f"{where}: winners not sorted unique"
+    assert winners, f"{where}: a finished game has no winner (a draw shares among all)"
+    assert abs(math.fsum(returns) - 1.0) < 1e-9, f"{where}: returns sum to {sum(returns)}"
+    for player, value in enumerate(returns):
+        expected = 1.0 / len(winners) if player in winners else 0.0
+        assert abs(value - expected) < 1e-12, f"{where}: returns {returns} vs winners {winners}"
+    assert state.legal_actions() == [], f"{where}: legal actions at the end"
+
+
+def _play_on(state: State, rng: random.Random, steps: int) -> list[str]:
+    trail = []
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        if state.current_player == CHANCE:
+            action = sample_outcome(state, rng)
+        else:
+            action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+        trail.append(action)
+    return trail
+
+
+def check_game(game_id: str, players: int, seed: int, sample_every: int = 7) -> State:
+    """Play one seeded random game, running every check at sampled steps. Returns the end."""
+    game = load(game_id, players=players)
+    rng = random.Random(f"{game_id}:{players}:{seed}:checks")
+    state = game.new_game()
+    for step, state in enumerate(random_playthrough(game, seed)):
+        where = f"{game_id} players={players} seed={seed} step={step}"
+        check_state(state, where, rng)
+        if step % sample_every == 0 or state.is_terminal():
+            check_clone(state, where, rng)
+            check_json(state, where, rng)
+            check_views(state, where, rng)
+            check_illegal_inputs(state, where)
+    where = f"{game_id} players={players} seed={seed} end"
+    check_end(state, where)
+    check_replay(state, where)
+    return state

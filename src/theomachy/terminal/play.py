@@ -1,0 +1,260 @@
+"""The interactive loop: a person plays one seat, bots the others, chance a seeded generator.
+
+The loop works for any game through the contract. What it shows the person comes only from
+``state.view(seat)``: the position, the numbered legal actions, and each move as the view's
+``log`` records it (a hidden draw reads ``draw ?``). Input and output are injected (a
+``prompt`` callable and a rich ``Console``) so the loop runs the same under tests.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.text import Text
+
+from theomachy.agents.base import Agent
+from theomachy.engine.actions import normalize
+from theomachy.engine.chance import sample_outcome
+from theomachy.engine.core import CHANCE, IllegalAction, State
+from theomachy.terminal.render import Renderer, View, renderer_for
+
+Prompt = Callable[[str], str]
+"""Reads one line from the person (``EOFError``/``KeyboardInterrupt`` end the session)."""
+
+PROMPT = "your move> "
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+HELP_WORDS = frozenset({"?", "h", "help"})
+
+
+class Quit(Exception):
+    """The person left the game (end of input, Ctrl-C or ``quit``)."""
+
+
+def save_state(path: Path, state: State) -> None:
+    """Write ``state.to_json()`` to ``path`` atomically: a crash never leaves half a file."""
+    path = Path(path)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(state.to_json())
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+@dataclass
+class Session:
+    """One person at one seat of one game, with bots and chance around them."""
+
+    state: State
+    seat: int
+    bots: Mapping[int, Agent]
+    rng: random.Random
+    console: Console
+    prompt: Prompt
+    save: Path | None = None
+    renderer: Renderer = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.renderer = renderer_for(self.state.game.id)
+
+    def view(self) -> View:
+        """What the person may see now."""
+        return self.state.view(self.seat)
+
+
+def play(session: Session) -> bool:
+    """Play until the game ends (True) or the person leaves (False, the game saved if asked)."""
+    state = session.state
+    try:
+        while not state.is_terminal():
+            player = state.current_player
+            if player == CHANCE:
+                apply_and_announce(session, sample_outcome(state, session.rng))
+            elif player == session.seat:
+                person_turn(session)
+            else:
+                apply_and_announce(session, session.bots[player].act(state))
+    except Quit:
+        leave(session)
+        return False
+    show_result(session)
+    return True
+
+
+def apply_and_announce(session: Session, action: str) -> None:
+    """Apply an action (``IllegalAction``, nothing changed, if it is not legal), save if
+    asked, and tell the person what happened."""
+    state = session.state
+    actor = state.current_player
+    before = session.view()
+    state.apply(action)
+    if session.save is not None:
+        save_state(session.save, state)
+    announce(session, before, actor)
+
+
+def announce(session: Session, before: View, actor: int) -> None:
+    """Print the action just applied as the person's view records it."""
+    after = session.view()
+    index = len(session.state.history()) - 1
+    log = after.get("log")
+    renderer = session.renderer
+    if isinstance(log, list) and index < len(log):
+        text = renderer.event(before, after, actor, str(log[index]))
+    else:  # the view keeps no log: say only that something happened
+        text = "a chance event" if actor == CHANCE else "moved"
+    if actor == CHANCE:
+        who = "[dim]chance[/]"
+    elif actor == session.seat:
+        who = "[bold]You[/]"
+    else:
+        who = renderer.seat_name(after, actor)
+    session.console.print(f"  {who}: {text}", highlight=False)
+
+
+def person_turn(session: Session) -> None:
+    """Show the position and the numbered legal actions; read lines until one is legal."""
+    view = session.view()
+    show_position(session, view)
+    legal = list(view["legal_actions"])
+    show_choices(session, view, legal)
+    while True:
+        try:
+            line = session.prompt(PROMPT)
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
+        try:
+            apply_and_announce(session, parse_choice(line, legal))
+            return
+        except IllegalAction as error:
+            session.console.print(Text(f"{error} (type a number; ? lists them)", style="red"))
+        except HelpRequested:
+            show_choices(session, view, legal)
+
+
+class HelpRequested(Exception):
+    """The person asked to see the actions again."""
+
+
+def parse_choice(line: str, legal: list[str]) -> str:
+    """The action a typed line means: its number in ``legal``, or the (normalised) text.
+
+    Raises ``IllegalAction`` for an empty line or a number out of range, ``Quit`` for a quit
+    word and ``HelpRequested`` for a help word (unless the word is itself a legal action).
+    """
+    text = normalize(line)
+    if text in legal:
+        return text
+    if not text:
+        raise IllegalAction("type the number of an action, or the action itself")
+    if text in QUIT_WORDS:
+        raise Quit
+    if text in HELP_WORDS:
+        raise HelpRequested
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        raise IllegalAction(f"there is no action {number}: choose from 1 to {len(legal)}")
+    return text
+
+
+def show_position(session: Session, view: View) -> None:
+    """Draw the position from the person's seat."""
+    session.console.print()
+    session.console.print(session.renderer.position(view))
+
+
+def show_choices(session: Session, view: View, legal: list[str]) -> None:
+    """What to decide, and the legal actions numbered from 1."""
+    instruction = session.renderer.instruction(view)
+    if instruction:
+        session.console.print(instruction, highlight=False)
+    width = len(str(len(legal)))
+    items = [Text.assemble((f"{i:>{width}}. ", "bold cyan"), a) for i, a in enumerate(legal, 1)]
+    session.console.print(Columns(items, padding=(0, 3)))
+    session.console.print(
+        "[dim]Type a number or an action (e.g. "
+        f"'{legal[-1]}'); ? lists the actions again, q leaves the game.[/]",
+        highlight=False,
+    )
+
+
+def leave(session: Session) -> None:
+    """The person left: save if asked and say how to come back."""
+    console = session.console
+    console.print()
+    if session.save is not None:
+        save_state(session.save, session.state)
+        console.print(
+            f"Game saved to {session.save}. Resume with: theomachy play --replay {session.save}",
+            markup=False,
+            highlight=False,
+        )
+    else:
+        console.print("Game left unfinished.")
+
+
+def show_result(session: Session) -> None:
+    """The final position, the game's scores, the winners and the returns."""
+    view = session.view()
+    show_position(session, view)
+    console = session.console
+    details = session.renderer.result(view)
+    if details is not None:
+        console.print(details)
+    console.print(winners_line(session, view), highlight=False)
+    returns = ", ".join(f"{r:g}" for r in session.state.returns())
+    console.print(f"Returns: [{returns}]", markup=False, highlight=False)
+
+
+def winners_line(session: Session, view: View) -> str:
+    """Who won, in words, from the person's point of view."""
+    winners = list(session.state.winners())
+    names = ["you" if w == session.seat else session.renderer.seat_name(view, w) for w in winners]
+    if not winners:
+        return "The game is over: nobody wins."
+    if len(winners) == 1:
+        return "[bold green]You win![/]" if winners[0] == session.seat else f"{names[0]} wins."
+    return "Shared victory: " + " and ".join(names) + "."
+
+
+def watch(session: Session, history: list[str]) -> None:
+    """Step through ``history`` from a new game, showing each position from the seat.
+
+    Chance outcomes are announced without a pause; after each decision the position is shown
+    and the person presses Enter for the next one (q or end of input stops).
+    """
+    state = session.state
+    show_position(session, session.view())
+    for number, action in enumerate(history, 1):
+        was_chance = state.current_player == CHANCE
+        apply_and_announce(session, action)
+        if was_chance and number < len(history):
+            continue
+        show_position(session, session.view())
+        session.console.print(f"[dim]move {number} of {len(history)}[/]", highlight=False)
+        if number < len(history) and not _next_step(session):
+            return
+    if state.is_terminal():
+        show_result(session)
+
+
+def _next_step(session: Session) -> bool:
+    """Wait for Enter; False when the person stops watching."""
+    try:
+        line = session.prompt("Enter: next move, q: stop> ")
+    except (EOFError, KeyboardInterrupt):
+        return False
+    return normalize(line) not in QUIT_WORDS
