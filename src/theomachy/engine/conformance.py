@@ -66,7 +66,7 @@ def check_state(state: State, where: str, rng: random.Random) -> None:
     game = state.game
     player = state.current_player
     legal = state.legal_actions()
-    assert player == CHANCE or player == TERMINAL or 0 <= player < game.players, where
+    assert player in (CHANCE, TERMINAL) or 0 <= player < game.players, where
     assert legal == state.legal_actions(), f"{where}: legal_actions is not deterministic"
     assert len(set(legal)) == len(legal), f"{where}: duplicate legal actions"
     if state.is_terminal():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import theomachy
@@ -361,7 +363,7 @@ def test_the_winner_of_the_last_game_starts_the_next():
     for seed in range(20):
         end = theomachy.simulate("mythic-arena", seed=seed, options={"rounds": 3})
         results = end.view(None)["results"]
-        for previous, following in zip(results, results[1:], strict=False):
+        for previous, following in itertools.pairwise(results):
             winners = previous["winners"]
             expected = winners[0] if len(winners) == 1 else 1 - previous["starter"]
             assert following["starter"] == expected
