@@ -1,7 +1,8 @@
 """Each game's numbered rules index (its RULES.md) and which rules the tests cover.
 
 A rule is a line of RULES.md that starts with its id in bold: ``- **MA-BATTLE-1** ...``.
-A test names the rules it covers with ``@pytest.mark.rules("MA-BATTLE-1", ...)``.
+A test names the rules it covers with ``@pytest.mark.rules("MA-BATTLE-1", ...)`` (or an
+alias such as ``rules = pytest.mark.rules`` then ``@rules(...)``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 from theomachy.engine.registry import game_class
 
 _RULE_LINE = re.compile(r"^\s*[-*]\s+\*\*([A-Z]{2,4}(?:-[A-Z0-9]+)+)\*\*")
-_MARKER = re.compile(r"mark\.rules\(([^)]*)\)", re.DOTALL)
+_MARKER = re.compile(r"\brules\(([^)]*)\)", re.DOTALL)
 _ID = re.compile(r"[\"']([A-Z]{2,4}(?:-[A-Z0-9]+)+)[\"']")
 
 

@@ -43,7 +43,7 @@ def test_decks_hold_17_cards_and_the_draw_is_uniform_over_them():
     assert [p["discard"] for p in view["players"]] == [[], []]
 
 
-@rules("MA-SETUP-3")
+@rules("MA-SETUP-3", "MA-RULING-SUPPLY")
 def test_supply_glory_and_tokens_start_as_set_up():
     state = new()
     state.apply("choose greek")
