@@ -75,19 +75,31 @@ class Bounds(NamedTuple):
     min_row: int
     max_row: int
 
+    def window(self) -> tuple[int, int, int, int]:
+        """The columns and rows a card may take and keep the square within 4 by 4:
+        ``(first col, last col, first row, last row)``."""
+        reach = SQUARE - 1
+        return (
+            self.max_col - reach,
+            self.min_col + reach,
+            self.max_row - reach,
+            self.min_row + reach,
+        )
+
     def fits(self, index: int) -> bool:
         """Would a card at ``index`` keep the square within 4 by 4?"""
-        c, r = col_of(index), row_of(index)
-        return (
-            max(self.max_col, c) - min(self.min_col, c) < SQUARE
-            and max(self.max_row, r) - min(self.min_row, r) < SQUARE
-        )
+        first_col, last_col, first_row, last_row = self.window()
+        return first_col <= COL[index] <= last_col and first_row <= ROW[index] <= last_row
+
+
+COL: tuple[int, ...] = tuple(i % SIZE for i in range(CELLS))
+ROW: tuple[int, ...] = tuple(i // SIZE for i in range(CELLS))
 
 
 def bounds(cells: list[int]) -> Bounds | None:
     """The bounds of ``cells``; None when there are none."""
     if not cells:
         return None
-    cols = [col_of(i) for i in cells]
-    rows = [row_of(i) for i in cells]
+    cols = [COL[i] for i in cells]
+    rows = [ROW[i] for i in cells]
     return Bounds(min(cols), max(cols), min(rows), max(rows))

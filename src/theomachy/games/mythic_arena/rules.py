@@ -7,6 +7,7 @@ decision) -> Strength tokens (optional decisions) -> battle -> post-battle effec
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from pydantic import field_validator
@@ -14,9 +15,12 @@ from pydantic import field_validator
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.mythic_arena import abilities
 from theomachy.games.mythic_arena.board import (
+    CELLS,
     CENTER,
+    COL,
     LINES,
     NEIGHBOURS,
+    ROW,
     SIDE_NAMES,
     SQUARE,
     SQUARE_NAMES,
@@ -83,6 +87,10 @@ PLACE_INDEX = {
     for card, row in enumerate(PLACE_ACTION)
     for square, action in enumerate(row)
 }
+ALL_LINES = range(len(LINES))
+LINES_THROUGH = tuple(
+    tuple(i for i, line in enumerate(LINES) if square in line) for square in range(CELLS)
+)
 SHATTER_ACTION = tuple(f"shatter {sq}" for sq in SQUARE_NAMES)
 SHATTER_INDEX = {action: square for square, action in enumerate(SHATTER_ACTION)}
 
@@ -147,6 +155,7 @@ class MythicArenaState(State):
 
     __slots__ = (
         "board",
+        "board_before",
         "box",
         "deck",
         "discard",
@@ -158,7 +167,6 @@ class MythicArenaState(State):
         "phase",
         "placed",
         "results",
-        "runs_before",
         "square_count",
         "starter",
         "strength",
@@ -200,7 +208,9 @@ class MythicArenaState(State):
         self.strength: list[int] = [0, 0]
         self.supply: int = self.game.options["strength_supply"]
         self.glory: list[int] = [0, 0]
-        self.runs_before: frozenset[tuple[int, ...]] = frozenset()
+        # The battlefield as it was when this turn's card was placed (never mutated: shared
+        # by clones); Glory compares against it (MA-RULING-ALIGN).
+        self.board_before: dict[int, Placed] = {}
         self.square_count = 0
 
     def _copy(self) -> MythicArenaState:
@@ -223,7 +233,7 @@ class MythicArenaState(State):
         other.strength = self.strength[:]
         other.supply = self.supply
         other.glory = self.glory[:]
-        other.runs_before = self.runs_before
+        other.board_before = self.board_before
         other.square_count = self.square_count
         return other
 
@@ -270,11 +280,15 @@ class MythicArenaState(State):
         limits = bounds(in_square)
         if limits is None:
             return [CENTER]  # MA-PLACE-1 (and after every card has left: MA-RULING-EMPTY)
+        first_col, last_col, first_row, last_row = limits.window()
         found = {
             n
             for s in in_square
             for n in NEIGHBOURS[s]
-            if n >= 0 and n not in board and limits.fits(n)
+            if n >= 0
+            and n not in board
+            and first_col <= COL[n] <= last_col
+            and first_row <= ROW[n] <= last_row
         }
         ability = SPECS[card].ability
         if ability is not None:
@@ -345,7 +359,7 @@ class MythicArenaState(State):
     def _place(self, card: int, square: int) -> None:
         """MA-PLACE: put the drawn card on the battlefield and trigger its placement ability."""
         own = self.pantheon[self.to_move]
-        self.runs_before = self.alignments(own)
+        self.board_before = self.board.copy()
         outside = self.is_outside(square)
         self.board[square] = Placed(card, own, outside=outside)
         if not outside:
@@ -457,12 +471,20 @@ class MythicArenaState(State):
         if square == self.placed:
             self.placed = -1
 
-    def alignments(self, pantheon: int) -> frozenset[tuple[int, ...]]:
+    def alignments(
+        self,
+        pantheon: int,
+        board: dict[int, Placed] | None = None,
+        lines: Iterable[int] = ALL_LINES,
+    ) -> frozenset[tuple[int, ...]]:
         """Runs of exactly three adjacent cards of ``pantheon``'s allegiance in a row or
-        column (MA-GLORY-1, MA-RULING-ALIGN)."""
-        board = self.board
+        column (MA-GLORY-1, MA-RULING-ALIGN), on ``board`` (default: the battlefield) and
+        the given lines (indexes into LINES)."""
+        if board is None:
+            board = self.board
         found = []
-        for line in LINES:
+        for index in lines:
+            line = LINES[index]
             run: list[int] = []
             for square in line:
                 placed = board.get(square)
@@ -480,9 +502,17 @@ class MythicArenaState(State):
     def _score_glory(self, extra: bool) -> None:
         """MA-GLORY-1..3: 1 Glory per alignment of exactly 3 created this turn (2 with Týr)."""
         own = self.pantheon[self.to_move]
-        created = len(self.alignments(own) - self.runs_before)
+        before, after = self.board_before, self.board
+        # A run that is new this turn lies on a line through a square that changed
+        # (placed, captured, or emptied), so only those lines are read.
+        lines = set()
+        for square in before.keys() | after.keys():
+            old, new = before.get(square), after.get(square)
+            if old is None or new is None or old.allegiance != new.allegiance:
+                lines.update(LINES_THROUGH[square])
+        created = len(self.alignments(own, after, lines) - self.alignments(own, before, lines))
         self.glory[self.to_move] += created * (2 if extra else 1)
-        self.runs_before = frozenset()
+        self.board_before = {}
 
     def _end_turn(self) -> None:
         self.placed = -1
