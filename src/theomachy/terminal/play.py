@@ -73,7 +73,7 @@ class Session:
         return self.state.view(self.seat)
 
 
-def play(session: Session) -> bool:
+def play_game(session: Session) -> bool:
     """Play until the game ends (True) or the person leaves (False, the game saved if asked)."""
     state = session.state
     try:
@@ -230,7 +230,7 @@ def winners_line(session: Session, view: View) -> str:
     return "Shared victory: " + " and ".join(names) + "."
 
 
-def watch(session: Session, history: list[str]) -> None:
+def watch_game(session: Session, history: list[str]) -> None:
     """Step through ``history`` from a new game, showing each position from the seat.
 
     Chance outcomes are announced without a pause; after each decision the position is shown

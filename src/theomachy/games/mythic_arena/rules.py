@@ -505,7 +505,7 @@ class MythicArenaState(State):
         before, after = self.board_before, self.board
         # A run that is new this turn lies on a line through a square that changed
         # (placed, captured, or emptied), so only those lines are read.
-        lines = set()
+        lines: set[int] = set()
         for square in before.keys() | after.keys():
             old, new = before.get(square), after.get(square)
             if old is None or new is None or old.allegiance != new.allegiance:
