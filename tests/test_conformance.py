@@ -17,7 +17,7 @@ import theomachy
 from theomachy.engine import conformance
 
 # Fewer games in a developer's quick run; the full count in CI and `make test`.
-SEEDS_PER_COUNT = int(os.environ.get("THEOMACHY_CONFORMANCE_SEEDS", "200"))
+SEEDS_PER_COUNT = int(os.environ.get("THEOMACHY_CONFORMANCE_SEEDS", "400"))
 BATCH = 25
 
 
