@@ -482,13 +482,12 @@ class MythicArenaState(State):
         the given lines (indexes into LINES)."""
         if board is None:
             board = self.board
+        mine = {square for square, placed in board.items() if placed.allegiance == pantheon}
         found = []
         for index in lines:
-            line = LINES[index]
             run: list[int] = []
-            for square in line:
-                placed = board.get(square)
-                if placed is not None and placed.allegiance == pantheon:
+            for square in LINES[index]:
+                if square in mine:
                     run.append(square)
                     continue
                 if len(run) == 3:
