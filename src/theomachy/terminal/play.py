@@ -85,7 +85,7 @@ def play_game(session: Session) -> bool:
                 person_turn(session)
             else:
                 apply_and_announce(session, session.bots[player].act(state))
-    except Quit:
+    except (Quit, KeyboardInterrupt):
         leave(session)
         return False
     show_result(session)
@@ -197,10 +197,13 @@ def leave(session: Session) -> None:
     console.print()
     if session.save is not None:
         save_state(session.save, session.state)
+        path = session.save
+        console.print(f"Game saved to {path}.", markup=False, highlight=False, soft_wrap=True)
         console.print(
-            f"Game saved to {session.save}. Resume with: theomachy play --replay {session.save}",
+            f"Resume with: theomachy play --replay {path} --save {path}",
             markup=False,
             highlight=False,
+            soft_wrap=True,
         )
     else:
         console.print("Game left unfinished.")
@@ -215,8 +218,7 @@ def show_result(session: Session) -> None:
     if details is not None:
         console.print(details)
     console.print(winners_line(session, view), highlight=False)
-    returns = ", ".join(f"{r:g}" for r in session.state.returns())
-    console.print(f"Returns: [{returns}]", markup=False, highlight=False)
+    console.print(f"Returns: {session.state.returns()}", markup=False, highlight=False)
 
 
 def winners_line(session: Session, view: View) -> str:

@@ -1,0 +1,216 @@
+"""The ``theomachy`` command: ``games``, ``play`` and ``rules``.
+
+Everything typed here comes from outside and is checked: a bad game id, option, seat or
+saved game gets a red message naming the problem and exit status 2, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+from theomachy import agents
+from theomachy.engine import CorruptDocument, State, derive_seed, game_class, load, load_state
+from theomachy.engine import games as game_ids
+from theomachy.rules_index import rule_ids, rules_path, rules_text, uncovered
+from theomachy.terminal import Session, play_game, show_result, watch_game
+
+app = typer.Typer(
+    help="Theomachy: mythological strategy games in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+_INT = re.compile(r"[+-]?\d+")
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``message`` in red on stderr and exit with status 2."""
+    Console(stderr=True).print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+    raise typer.Exit(code=2)
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``key=value`` pairs as a dict; values that look like integers become ints."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--option {pair!r}: expected key=value (for example rounds=3)")
+        options[key.strip()] = parse_value(value.strip())
+    return options
+
+
+def parse_value(value: str) -> Any:
+    """An option value: an int if it looks like one, a bool for true/false, else the text."""
+    if _INT.fullmatch(value):
+        return int(value)
+    if value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    return value
+
+
+def read_saved(path: Path) -> State:
+    """Load a saved game; ``CorruptDocument`` naming the file on any problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CorruptDocument(f"cannot read saved game {path}: {error}") from None
+    try:
+        return load_state(text)
+    except CorruptDocument as error:
+        raise CorruptDocument(f"{path}: {error}") from None
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the registered games and their player counts."""
+    table = Table("game", "title", "players", "default")
+    for game_id in game_ids():
+        cls = game_class(game_id)
+        low, high = cls.min_players, cls.max_players
+        table.add_row(
+            game_id,
+            cls.title,
+            str(low) if low == high else f"{low}-{high}",
+            str(cls.default_players),
+        )
+    Console().print(table)
+
+
+@app.command("play")
+def play_command(
+    game: Annotated[
+        str | None, typer.Argument(help="Game id (see `theomachy games`); optional with --replay.")
+    ] = None,
+    vs: Annotated[str, typer.Option(help="Agent playing every other seat.")] = "random",
+    seat: Annotated[int, typer.Option(help="Your seat (0-based).")] = 0,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for chance and the bots (random if omitted).")
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option, key=value.")
+    ] = None,
+    save: Annotated[Path | None, typer.Option(help="Save the game here after every move.")] = None,
+    replay: Annotated[
+        Path | None, typer.Option(help="Load a saved game and play on from it.")
+    ] = None,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="With --replay: step through the saved game.")
+    ] = False,
+) -> None:
+    """Play a game against bots (or continue / watch a saved one)."""
+    console = Console()
+    try:
+        state = starting_state(game, players, parse_options(option or []), replay)
+    except ValueError as error:  # CorruptDocument included
+        fail(str(error))
+    if watch:
+        run_watch(console, state, seat)
+        return
+    if not 0 <= seat < state.game.players:
+        fail(f"--seat {seat}: choose a seat from 0 to {state.game.players - 1}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    try:
+        bots = {
+            p: agents.make(vs, seed=derive_seed(seed, "seat", p))
+            for p in range(state.game.players)
+            if p != seat
+        }
+    except ValueError as error:
+        fail(str(error))
+    session = Session(state, seat, bots, random.Random(seed), console, console.input, save)
+    introduce(session, vs, seed)
+    if state.is_terminal():
+        show_result(session)
+    else:
+        play_game(session)
+
+
+def starting_state(
+    game: str | None, players: int | None, options: dict[str, Any], replay: Path | None
+) -> State:
+    """A new game, or the saved one from ``replay``; ``ValueError`` naming any problem."""
+    if replay is None:
+        if game is None:
+            raise ValueError(f"name a game to play; known games: {', '.join(game_ids())}")
+        return load(game, players=players, options=options).new_game()
+    if players is not None or options:
+        raise ValueError("--players and --option cannot change a saved game (--replay)")
+    state = read_saved(replay)
+    if game is not None and game != state.game.id:
+        raise ValueError(f"{replay} is a saved {state.game.id!r} game, not {game!r}")
+    return state
+
+
+def introduce(session: Session, vs: str, seed: int) -> None:
+    """Say who plays what, and how to get the same game again."""
+    game = session.state.game
+    title = game_class(game.id).title
+    seats = game.players
+    session.console.print(
+        f"[bold]{title}[/]: you play seat {session.seat} of {seats} against {vs} (seed {seed}).",
+        highlight=False,
+    )
+    if session.save is not None:
+        session.console.print(f"Saving to {session.save} after every move.", markup=False)
+
+
+def run_watch(console: Console, state: State, seat: int) -> None:
+    """Step through a saved game from a new game, showing positions from ``seat``."""
+    if not state.history():
+        fail("--watch needs a saved game to step through (--replay FILE)")
+    if not 0 <= seat < state.game.players:
+        fail(f"--seat {seat}: choose a seat from 0 to {state.game.players - 1}")
+    session = Session(state.game.new_game(), seat, {}, random.Random(0), console, console.input)
+    watch_game(session, state.history())
+
+
+@app.command("rules")
+def rules_command(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    coverage: Annotated[
+        bool, typer.Option("--coverage", help="List the rule ids no test names.")
+    ] = False,
+    tests: Annotated[Path, typer.Option(help="Directory of the tests.")] = Path("tests"),
+) -> None:
+    """Print a game's numbered rules, or which of them no test covers."""
+    try:
+        text = rules_text(game)
+    except ValueError as error:
+        fail(str(error))
+    except OSError:
+        fail(f"{game} has no rules index yet (expected {rules_path(game)})")
+    if coverage:
+        report_coverage(game, tests)
+    else:
+        Console().print(Markdown(text))
+
+
+def report_coverage(game: str, tests: Path) -> None:
+    """Print the rules no test names; exit 1 if there are any."""
+    if not tests.is_dir():
+        fail(f"--tests {tests}: not a directory")
+    console = Console()
+    missing = uncovered(game, tests)
+    total = len(rule_ids(game))
+    console.print(f"{game}: {total - len(missing)} of {total} rules named by tests in {tests}")
+    for rule in missing:
+        console.print(f"  uncovered: {rule}", markup=False, highlight=False)
+    if missing:
+        raise typer.Exit(code=1)
+
+
+def main() -> None:
+    """Entry point of the ``theomachy`` console script."""
+    app()

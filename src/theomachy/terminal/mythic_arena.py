@@ -1,0 +1,488 @@
+"""Mythic Arena in the terminal: the battlefield as a grid of cards, the players, the draw.
+
+Everything shown comes from a view (``state.view(seat)``) plus the public card catalogue
+(names, printed Power, sides, abilities). Squares use the game's lattice names (``e5``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from theomachy.games.mythic_arena.board import (
+    NEIGHBOURS,
+    SQUARE_INDEX,
+    bounds,
+    cell,
+    col_of,
+    row_of,
+)
+from theomachy.games.mythic_arena.cards import Card, catalog
+from theomachy.terminal.render import Renderer, View
+
+CELL_WIDTH = 11
+COLUMNS = "abcdefghi"
+COLOUR = {"greek": "blue", "norse": "red"}
+CARD_STYLE = {"greek": "bright_white on blue", "norse": "bright_white on red"}
+GLYPH = {"shield": "■", "shattered": "□", "fragility": "✕", "none": "·"}
+GLYPH_STYLE = {
+    "shield": "bold bright_yellow",
+    "shattered": "yellow",
+    "fragility": "bold bright_white",
+    "none": "",
+}
+CAPTURED_MARK = "⇄"
+LAST_MARK = "★"
+
+# Player-facing ability texts (the rulebook's "Abilities of the characters", shortened).
+ABILITY_TEXT = {
+    "fifth-card": "may be placed as a 5th card at the end of a complete row or column",
+    "recycle": "placed: shuffle a card of your discard pile back into your deck",
+    "discard-power": "placed: +1 Power per card in your discard pile for this battle; then 2",
+    "icon-power": "placed: +1 Power per visible icon of your pantheon for this battle; then 0",
+    "ignore-shields": "ignores adjacent shields in this battle",
+    "capture-any": "placed: capture any one opposing card",
+    "raise-dead": "placed: put a card of your discard pile over this one; its ability triggers",
+    "extra-glory": "after battle: +1 Glory for each alignment of 3 it created",
+    "gain-strength": "after battle: take {amount} Strength token(s)",
+    "strength-per-capture": "after battle: 1 Strength token per card captured in the battle",
+    "leave-game": "after battle: goes back to the box (with Hela/Hades beneath)",
+    "double-icon": "end: counts as 2 icons while of its own pantheon",
+    "partner-power": "Power {amount} while {partner} is on the battlefield",
+}
+
+
+@cache
+def cards() -> dict[str, Card]:
+    """The card catalogue by id."""
+    return {card.id: card for card in catalog()}
+
+
+def card_name(card_id: str) -> str:
+    """The printed name of a card id (the id itself if unknown)."""
+    card = cards().get(card_id)
+    return card.name if card is not None else card_id
+
+
+def ability_text(card: Card) -> str:
+    """A card's ability in words."""
+    if card.ability is None:
+        return "no ability"
+    partner = card_name(card.partner) if card.partner else ""
+    template = ABILITY_TEXT.get(card.ability, card.ability)
+    return template.format(amount=card.amount, partner=partner)
+
+
+def pantheon_label(pantheon: str | None) -> str:
+    """``Greek``/``Norse`` in its colour (markup)."""
+    if pantheon is None:
+        return "?"
+    return f"[bold {COLOUR.get(pantheon, 'white')}]{pantheon.title()}[/]"
+
+
+# --- the battlefield ----------------------------------------------------------------------
+
+
+def last_placed(view: View) -> str | None:
+    """The square of the last card placed, from the log."""
+    for entry in reversed(view.get("log") or []):
+        parts = str(entry).split(" ")
+        if parts[0] == "place" and len(parts) == 3:
+            return parts[2]
+    return None
+
+
+def square_targets(view: View, verbs: tuple[str, ...]) -> dict[str, int]:
+    """Square -> the number (in the numbered legal list) of the action naming it last."""
+    targets = {}
+    for number, action in enumerate(view.get("legal_actions") or [], 1):
+        parts = action.split(" ")
+        if parts[0] in verbs and len(parts) >= 2 and parts[-1] in SQUARE_INDEX:
+            targets[parts[-1]] = number
+    return targets
+
+
+def reachable(view: View) -> set[str]:
+    """Empty squares next to a card that keep the battlefield within 4x4 (MA-PLACE-2/3)."""
+    field = view["battlefield"]
+    occupied = {SQUARE_INDEX[c["square"]] for c in field}
+    in_square = [SQUARE_INDEX[c["square"]] for c in field if not c["outside"]]
+    limits = bounds(in_square)
+    if limits is None:
+        return set()
+    found = {
+        n
+        for s in in_square
+        for n in NEIGHBOURS[s]
+        if n >= 0 and n not in occupied and limits.fits(n)
+    }
+    return {_name(n) for n in found}
+
+
+def _name(index: int) -> str:
+    return COLUMNS[col_of(index)] + str(row_of(index) + 1)
+
+
+def _padded(parts: list[tuple[str, str]], width: int = CELL_WIDTH) -> Text:
+    """One line of a cell: ``parts`` centred and padded to ``width`` (keeps backgrounds even)."""
+    text = Text.assemble(*parts)
+    text.truncate(width)
+    left = (width - text.cell_len) // 2
+    return Text(" " * left) + text + Text(" " * (width - left - text.cell_len))
+
+
+def _glyph(kind: str) -> tuple[str, str]:
+    return GLYPH.get(kind, "?"), GLYPH_STYLE.get(kind, "")
+
+
+def card_cell(card: dict[str, Any], last: bool, number: int | None = None) -> Text:
+    """A card: north side, name, west side / Power / east side, south side (and Hela beneath).
+
+    The top corners mark a captured card (left) and the last card played or, when an action
+    targets this card, that action's number (right).
+    """
+    sides = card["sides"]
+    captured = card["pantheon"] != card["allegiance"]
+    corner = (f"#{number}", "bold bright_green") if number is not None else (LAST_MARK, "")
+    top = Text.assemble(
+        (CAPTURED_MARK if captured else " ") + "  ",
+        _padded([_glyph(sides["north"])], CELL_WIDTH - 6),
+        _padded([corner] if number is not None or last else [], 3),
+    )
+    power = f"{card['power']}" + (f" (+{card['plus']})" if card["plus"] else "")
+    middle = Text.assemble(
+        _glyph(sides["west"]),
+        _padded([(power, "bold")], CELL_WIDTH - 2),
+        _glyph(sides["east"]),
+    )
+    bottom_parts = [_glyph(sides["south"])]
+    if card["under"]:
+        bottom_parts.append((f" on {card_name(card['under'])}", "italic"))
+    lines = [top, _padded([(card["name"], "bold")]), middle, _padded(bottom_parts)]
+    cell_text = Text("\n").join(lines)
+    cell_text.stylize(CARD_STYLE.get(card["allegiance"], "reverse"))
+    return cell_text
+
+
+def empty_cell(square: str, number: int | None, near: bool) -> Text:
+    """An empty square: its name when a card may go there, with the action number if legal."""
+    lines = [Text(" " * CELL_WIDTH)] * 4
+    if number is not None:
+        lines = [
+            lines[0],
+            _padded([(square, "bold green")]),
+            _padded([(f"#{number}", "green")]),
+            lines[0],
+        ]
+    elif near:
+        lines = [lines[0], _padded([(square, "dim")]), lines[0], lines[0]]
+    return Text("\n").join(lines)
+
+
+def _window(view: View, squares: set[str]) -> tuple[list[int], list[int]]:
+    """Columns (west to east) and rows (north to south) to draw, 0-based."""
+    indexes = [SQUARE_INDEX[s] for s in squares] or [SQUARE_INDEX["e5"]]
+    cols = [col_of(i) for i in indexes]
+    rows = [row_of(i) for i in indexes]
+    return (
+        list(range(min(cols), max(cols) + 1)),
+        list(range(max(rows), min(rows) - 1, -1)),
+    )
+
+
+def battlefield(view: View) -> RenderableType:
+    """The grid of cards with the squares a card may go to."""
+    by_square = {c["square"]: c for c in view["battlefield"]}
+    targets = square_targets(view, ("place",))
+    chosen = square_targets(view, ("capture", "shatter"))
+    near = reachable(view)
+    if not by_square and not targets:
+        return Text("The battlefield is empty: the first card goes to e5.", style="dim")
+    cols, rows = _window(view, set(by_square) | set(targets) | near)
+    last = last_placed(view)
+    table = Table(box=box.SQUARE, show_lines=True, padding=0, show_edge=True)
+    table.add_column("", justify="right", vertical="middle", width=2)
+    for col in cols:
+        heading = Text(COLUMNS[col], justify="center")
+        table.add_column(heading, justify="left", width=CELL_WIDTH, no_wrap=True)
+    for row in rows:
+        cells: list[RenderableType] = [Text(str(row + 1), style="bold")]
+        for col in cols:
+            square = _name(cell(col, row))
+            card = by_square.get(square)
+            if card is not None:
+                cells.append(card_cell(card, square == last, chosen.get(square)))
+            else:
+                cells.append(empty_cell(square, targets.get(square), square in near))
+        table.add_row(*cells)
+    return table
+
+
+def legend() -> Text:
+    """What the glyphs mean (one line at 80 columns; colours show in the players table)."""
+    parts: list[tuple[str, str] | str] = []
+    for kind, label in (
+        ("shield", "shield"),
+        ("shattered", "shattered"),
+        ("fragility", "fragility"),
+        ("none", "plain"),
+    ):
+        parts += [_glyph(kind), f" {label}  "]
+    parts.append(f"{CAPTURED_MARK} captured  {LAST_MARK} last played")
+    return Text.assemble(*parts, style="dim")
+
+
+# --- players, drawn card, header -------------------------------------------------------------
+
+
+def players_table(view: View, renderer: MythicArenaRenderer) -> Table:
+    """Glory, Strength, deck and discard pile of each player."""
+    match = view["rounds"] > 1
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1))
+    for heading in ("", "Glory", "Strength", "Deck", "Discard pile"):
+        table.add_column(heading, justify="left" if heading in ("", "Discard pile") else "right")
+    if match:
+        table.add_column("Wins", justify="right")
+    for seat, player in enumerate(view["players"]):
+        turn = "▶ " if seat == view["to_move"] and not view["terminal"] else "  "
+        who = renderer.seat_name(view, seat) + (" [bold]you[/]" if seat == view["player"] else "")
+        discard = ", ".join(card_name(c) for c in player["discard"]) or "-"
+        row = [
+            turn + who,
+            str(player["glory"]),
+            str(player["strength"]),
+            str(player["deck"]),
+            discard,
+        ]
+        if match:
+            row.append(str(player["wins"]))
+        table.add_row(*row)
+    return table
+
+
+def supply_line(view: View) -> Text:
+    """The Strength supply and the box."""
+    text = Text(f"Strength supply: {view['supply']}", style="dim")
+    if view["box"]:
+        text.append("   In the box: " + ", ".join(card_name(c) for c in view["box"]))
+    return text
+
+
+def card_summary(card_id: str) -> str:
+    """One line about a card: pantheon, Power, sides, ability (markup)."""
+    card = cards()[card_id]
+    sides = "  ".join(
+        f"{side[0].upper()} {GLYPH[kind]}"
+        for side, kind in zip(("north", "east", "south", "west"), card.sides, strict=True)
+    )
+    return (
+        f"[bold]{card.name}[/] ({pantheon_label(card.pantheon)}) Power {card.power}   "
+        f"sides {sides}   {ability_text(card)}"
+    )
+
+
+def drawn_panel(view: View, renderer: MythicArenaRenderer) -> RenderableType | None:
+    """The drawn card, if one is drawn: its face if the viewer may see it."""
+    drawn = view["drawn"]
+    if drawn is None:
+        return None
+    owner = renderer.seat_name(view, view["to_move"])
+    if drawn == "hidden":
+        return Text.from_markup(f"{owner} has drawn a card (hidden).")
+    title = "You drew" if view["player"] == view["to_move"] else f"{owner} drew"
+    return Panel(card_summary(drawn), title=title, title_align="left", expand=False)
+
+
+def header(view: View) -> Text:
+    """The game, the match and the phase."""
+    text = Text("Mythic Arena", style="bold")
+    rounds = view["rounds"]
+    if rounds > 1:
+        played = len(view["results"])
+        game = played if view["terminal"] else played + 1
+        text.append(f" · game {game} (best of {rounds})")
+    text.append(f" · {view['phase']}", style="dim")
+    return text
+
+
+class MythicArenaRenderer(Renderer):
+    """Mythic Arena's battlefield, players and drawn card."""
+
+    def position(self, view: View) -> RenderableType:
+        parts: list[RenderableType] = [header(view), battlefield(view)]
+        if view["battlefield"]:
+            parts.append(legend())
+        parts += [players_table(view, self), supply_line(view)]
+        drawn = drawn_panel(view, self)
+        if drawn is not None:
+            parts.append(drawn)
+        return Group(*parts)
+
+    def seat_name(self, view: View, seat: int) -> str:
+        pantheon = view["players"][seat]["pantheon"]
+        if pantheon is None:
+            return f"Player {seat}"
+        return f"{pantheon_label(pantheon)} (P{seat})"
+
+    def instruction(self, view: View) -> str | None:
+        phase = view["phase"]
+        if phase == "pantheon":
+            return "Choose your pantheon; the other player takes the other one."
+        if phase == "decide":
+            return (
+                f"You drew {card_name(view['drawn'])}. Place it next to a card, "
+                "or discard it (then you must play the next card you draw)."
+            )
+        if phase == "place":
+            return f"Place {card_name(view['drawn'])}: after a discard this card must be played."
+        if phase == "ability":
+            return ability_instruction(view)
+        if phase == "strength":
+            return strength_instruction(view)
+        return None
+
+    def event(self, before: View, after: View, actor: int, entry: str) -> str:
+        text = describe_action(before, after, entry, self)
+        consequences = describe_consequences(before, after, self)
+        return f"{text} — {consequences}" if consequences else text
+
+    def result(self, view: View) -> RenderableType | None:
+        return results_table(view, self)
+
+
+def _placed_name(view: View) -> str:
+    square = view["placed"]
+    for card in view["battlefield"]:
+        if card["square"] == square:
+            return str(card["name"])
+    return "the card just played"
+
+
+def _name_at(view: View, square: str) -> str:
+    for card in view["battlefield"]:
+        if card["square"] == square:
+            return f"{card['name']} ({square})"
+    return square
+
+
+def ability_instruction(view: View) -> str:
+    """What an ability asks the person to choose."""
+    name = _placed_name(view)
+    pending = view["pending"]
+    if pending == "recycle":
+        return f"{name}: choose a card of your discard pile to shuffle back into your deck."
+    if pending == "raise-dead":
+        return f"{name}: choose a card of your discard pile to place over {name}."
+    if pending == "capture-any":
+        return f"{name}: choose an opposing card to capture."
+    return f"{name}: choose."
+
+
+def strength_instruction(view: View) -> str:
+    """The Strength step in words."""
+    tokens = view["players"][view["to_move"]]["strength"]
+    name = _placed_name(view)
+    return (
+        f"You have {tokens} Strength token(s). 'power' gives {name} +1 Power for good, "
+        f"'shatter SQUARE' destroys the shield facing {name}, 'done' goes to battle."
+    )
+
+
+def describe_action(before: View, after: View, entry: str, renderer: MythicArenaRenderer) -> str:
+    """An action from the log, with card names."""
+    parts = entry.split(" ")
+    verb, args = parts[0], parts[1:]
+    if verb == "draw":
+        return describe_draw(after, args[0], renderer)
+    if verb == "choose":
+        return f"chooses {pantheon_label(args[0])}"
+    if verb == "discard":
+        pile = after["players"][before["to_move"]]["discard"]
+        return f"discards {card_name(pile[-1])}" if pile else "discards"
+    if verb == "place":
+        return f"places {card_name(args[0])} on {args[1]}"
+    if verb == "recycle":
+        return f"shuffles {card_name(args[0])} back into the deck"
+    if verb == "raise":
+        return f"raises {card_name(args[0])} over {_placed_name(before)}"
+    if verb == "capture":
+        return f"{_placed_name(before)}'s ability"
+    if verb == "power":
+        return f"spends a Strength token: +1 Power on {_placed_name(before)}"
+    if verb == "shatter":
+        return f"spends a Strength token: shatters the shield of {_name_at(before, args[0])}"
+    if verb == "done":
+        return "done with Strength tokens"
+    return entry
+
+
+def describe_draw(after: View, card: str, renderer: MythicArenaRenderer) -> str:
+    """A draw, masked in the log when the viewer may not see it."""
+    owner = after["to_move"]
+    who = "you" if owner == after["player"] else renderer.seat_name(after, owner)
+    if card == "?":
+        return f"{who} draw{'' if who == 'you' else 's'} a card (hidden)"
+    return f"{who} draw{'' if who == 'you' else 's'} {card_name(card)}"
+
+
+def describe_consequences(before: View, after: View, renderer: MythicArenaRenderer) -> str:
+    """Captures, cards leaving, Glory and Strength gained, a game of a match ending."""
+    if len(after["results"]) > len(before["results"]):
+        return game_over_note(after, renderer)
+    notes = []
+    old = {c["square"]: c for c in before["battlefield"]}
+    new = {c["square"]: c for c in after["battlefield"]}
+    flipped = [
+        f"{new[s]['name']} ({s})"
+        for s in sorted(new)
+        if s in old and old[s]["allegiance"] != new[s]["allegiance"]
+    ]
+    if flipped:
+        notes.append("captured " + ", ".join(flipped))
+    boxed = after["box"][len(before["box"]) :]
+    if boxed:
+        notes.append(", ".join(card_name(c) for c in boxed) + " back to the box")
+    for seat, (was, now) in enumerate(zip(before["players"], after["players"], strict=True)):
+        who = "you" if seat == after["player"] else renderer.seat_name(after, seat)
+        for key, label in (("glory", "Glory"), ("strength", "Strength")):
+            gained = now[key] - was[key]
+            if gained > 0:
+                notes.append(f"{who} +{gained} {label}")
+    return "; ".join(notes)
+
+
+def game_over_note(view: View, renderer: MythicArenaRenderer) -> str:
+    """The last finished game of a match in one line."""
+    result = view["results"][-1]
+    glory = ", ".join(
+        f"{renderer.seat_name(view, seat)} {points} Glory"
+        for seat, points in enumerate(result["glory"])
+    )
+    winners = " and ".join(renderer.seat_name(view, w) for w in result["winners"])
+    return f"game {result['game']} is over: {glory}; won by {winners}"
+
+
+def results_table(view: View, renderer: MythicArenaRenderer) -> Table | None:
+    """Each game's final Glory, icons and Strength (MA-END-2..5)."""
+    results = view["results"]
+    if not results:
+        return None
+    table = Table(title="Final count", box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("Game", justify="right")
+    for seat in range(len(view["players"])):
+        table.add_column(renderer.seat_name(view, seat) + " Glory/icons/Strength", justify="center")
+    table.add_column("Winner")
+    for result in results:
+        cells = [
+            f"{result['glory'][s]} / {result['icons'][s]} / {result['strength'][s]}"
+            for s in range(len(view["players"]))
+        ]
+        winners = ", ".join(renderer.seat_name(view, w) for w in result["winners"])
+        table.add_row(str(result["game"]), *cells, winners)
+    return table

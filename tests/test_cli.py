@@ -1,0 +1,215 @@
+"""The ``theomachy`` command line, driven through typer's CliRunner."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import theomachy
+from theomachy.agents import make
+from theomachy.cli import app, parse_options
+from theomachy.engine import derive_seed
+from theomachy.rules_index import rule_ids
+from theomachy.terminal import Session, play_game
+
+GAME = "mythic-arena"
+runner = CliRunner()
+
+
+def lines(*items: str) -> str:
+    """Scripted input: one line per item."""
+    return "".join(f"{item}\n" for item in items)
+
+
+def test_games_lists_mythic_arena() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert GAME in result.output
+    assert "Mythic Arena" in result.output
+
+
+def test_no_command_shows_help() -> None:
+    result = runner.invoke(app, [])
+    assert "play" in result.output and "rules" in result.output
+
+
+def test_play_a_whole_game() -> None:
+    result = runner.invoke(app, ["play", GAME, "--seed", "3"], input=lines(*["1"] * 400))
+    assert result.exit_code == 0, result.output
+    assert "Final count" in result.output
+    assert "Returns: [" in result.output
+
+
+def test_bad_lines_get_a_message_and_the_prompt_again() -> None:
+    result = runner.invoke(app, ["play", GAME, "--seed", "3"], input=lines("foo", "999"))
+    assert result.exit_code == 0  # end of input: the person left
+    assert "'foo' is not legal now" in result.output
+    assert "there is no action 999" in result.output
+    assert result.output.count("your move>") == 3
+    assert "Game left unfinished" in result.output
+
+
+def expected_state(seed: int, answers: list[str]) -> theomachy.State:
+    """The game the CLI plays with ``--seed seed`` and these answers (same seeds as the CLI)."""
+    state = theomachy.load(GAME).new_game()
+    bots = {1: make("random", seed=derive_seed(seed, "seat", 1))}
+    out = Console(file=io.StringIO())
+    remaining = list(answers)
+
+    def prompt(text: str) -> str:
+        if not remaining:
+            raise EOFError
+        return remaining.pop(0)
+
+    play_game(Session(state, 0, bots, random.Random(seed), out, prompt))
+    return state
+
+
+def test_save_writes_the_game_after_every_move(tmp_path: Path) -> None:
+    path = tmp_path / "saved.json"
+    answers = ["1"] * 9
+    result = runner.invoke(
+        app, ["play", GAME, "--seed", "11", "--save", str(path)], input=lines(*answers)
+    )
+    assert result.exit_code == 0, result.output
+    saved = theomachy.load_state(path.read_text(encoding="utf-8"))
+    assert saved == expected_state(11, answers)
+    assert "--replay" in result.output
+
+
+def test_replay_continues_a_saved_game(tmp_path: Path) -> None:
+    path = tmp_path / "saved.json"
+    runner.invoke(app, ["play", GAME, "--seed", "4", "--save", str(path)], input=lines("1", "1"))
+    before = theomachy.load_state(path.read_text())
+    result = runner.invoke(
+        app,
+        ["play", "--replay", str(path), "--save", str(path), "--seed", "5"],
+        input=lines(*["1"] * 400),
+    )
+    assert result.exit_code == 0, result.output
+    after = theomachy.load_state(path.read_text())
+    assert after.is_terminal()
+    assert after.history()[: len(before.history())] == before.history()
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"format": "chess.pgn"}', "not a Theomachy saved game"),
+        (
+            '{"format":"theomachy.state","game":"mythic-arena","history":["choose greek",'
+            '"draw nobody"],"options":{"first_player":0,"rounds":1,"strength_supply":10},'
+            '"players":2,"version":1}',
+            "action 1 ('draw nobody') cannot be replayed",
+        ),
+    ],
+)
+def test_replay_of_a_corrupt_file_exits_2(tmp_path: Path, content: str, problem: str) -> None:
+    path = tmp_path / "corrupt.json"
+    path.write_text(content, encoding="utf-8")
+    stamp = path.stat().st_mtime_ns
+    result = runner.invoke(app, ["play", GAME, "--replay", str(path)], input=lines("1"))
+    assert result.exit_code == 2
+    assert problem in result.output
+    assert str(path.name) in result.output
+    assert path.read_text(encoding="utf-8") == content
+    assert path.stat().st_mtime_ns == stamp
+
+
+def test_replay_of_a_missing_file_exits_2(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "--replay", str(tmp_path / "nope.json")])
+    assert result.exit_code == 2
+    assert "cannot read saved game" in result.output
+
+
+def test_replay_of_another_game_id_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "saved.json"
+    path.write_text(theomachy.load(GAME).new_game().to_json())
+    result = runner.invoke(app, ["play", "mythic-wars", "--replay", str(path)])
+    assert result.exit_code == 2
+    assert "not 'mythic-wars'" in result.output
+
+
+def test_watch_a_saved_game(tmp_path: Path) -> None:
+    final = theomachy.simulate(GAME, seed=8)
+    path = tmp_path / "done.json"
+    path.write_text(final.to_json())
+    moves = len(final.history())
+    result = runner.invoke(
+        app, ["play", "--replay", str(path), "--watch"], input=lines(*[""] * 400)
+    )
+    assert result.exit_code == 0, result.output
+    assert f"move {moves} of {moves}" in result.output
+    assert "Final count" in result.output
+
+
+def test_options_and_players_are_checked() -> None:
+    bad = runner.invoke(app, ["play", GAME, "--option", "rounds=2"])
+    assert bad.exit_code == 2
+    assert "rounds must be 1" in bad.output
+    assert runner.invoke(app, ["play", GAME, "--players", "3"]).exit_code == 2
+    assert runner.invoke(app, ["play", GAME, "--option", "rounds"]).exit_code == 2
+    assert runner.invoke(app, ["play", "no-such-game"]).exit_code == 2
+    assert runner.invoke(app, ["play", GAME, "--vs", "nobody"]).exit_code == 2
+    assert runner.invoke(app, ["play", GAME, "--seat", "2"]).exit_code == 2
+
+
+def test_a_match_option_reaches_the_game() -> None:
+    result = runner.invoke(app, ["play", GAME, "-o", "rounds=3", "--seed", "1"], input=lines("1"))
+    assert result.exit_code == 0, result.output
+    assert "best of 3" in result.output
+
+
+def test_parse_options() -> None:
+    assert parse_options(["rounds=3", "name=odin", "x=-2", "flag=true"]) == {
+        "rounds": 3,
+        "name": "odin",
+        "x": -2,
+        "flag": True,
+    }
+    with pytest.raises(ValueError, match="expected key=value"):
+        parse_options(["rounds"])
+
+
+def test_rules_prints_the_rules_index() -> None:
+    result = runner.invoke(app, ["rules", GAME])
+    assert result.exit_code == 0, result.output
+    ids = rule_ids(GAME)
+    assert ids, "RULES.md should number its rules"
+    assert ids[0] in result.output
+    assert ids[-1] in result.output
+
+
+def test_rules_of_an_unknown_game_exits_2() -> None:
+    assert runner.invoke(app, ["rules", "no-such-game"]).exit_code == 2
+
+
+def _marker_file(ids: list[str]) -> str:
+    """A test module naming ``ids`` in a rules marker (built so this file names none)."""
+    quoted = ", ".join(repr(i) for i in ids)
+    return "import pytest\n\n@pytest.mark." + "rules(" + quoted + ")\ndef test_x():\n    pass\n"
+
+
+def test_rules_coverage(tmp_path: Path) -> None:
+    ids = rule_ids(GAME)
+    (tmp_path / "test_some.py").write_text(_marker_file(ids[1:]))
+    partial = runner.invoke(app, ["rules", GAME, "--coverage", "--tests", str(tmp_path)])
+    assert partial.exit_code == 1
+    assert f"uncovered: {ids[0]}" in partial.output
+    assert f"uncovered: {ids[1]}" not in partial.output
+
+    (tmp_path / "test_some.py").write_text(_marker_file(ids))
+    full = runner.invoke(app, ["rules", GAME, "--coverage", "--tests", str(tmp_path)])
+    assert full.exit_code == 0, full.output
+    assert f"{len(ids)} of {len(ids)}" in full.output
+
+
+def test_rules_coverage_needs_a_tests_directory(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["rules", GAME, "--coverage", "--tests", str(tmp_path / "x")])
+    assert result.exit_code == 2
