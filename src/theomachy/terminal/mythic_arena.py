@@ -16,9 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from theomachy.games.mythic_arena.board import (
-    NEIGHBOURS,
     SQUARE_INDEX,
-    bounds,
     cell,
     col_of,
     row_of,
@@ -40,23 +38,6 @@ GLYPH_STYLE = {
 CAPTURED_MARK = "⇄"
 LAST_MARK = "★"
 
-# Player-facing ability texts (the rulebook's "Abilities of the characters", shortened).
-ABILITY_TEXT = {
-    "fifth-card": "may be placed as a 5th card at the end of a complete row or column",
-    "recycle": "placed: shuffle a card of your discard pile back into your deck",
-    "discard-power": "placed: +1 Power per card in your discard pile for this battle; then 2",
-    "icon-power": "placed: +1 Power per visible icon of your pantheon for this battle; then 0",
-    "ignore-shields": "ignores adjacent shields in this battle",
-    "capture-any": "placed: capture any one opposing card",
-    "raise-dead": "placed: put a card of your discard pile over this one; its ability triggers",
-    "extra-glory": "after battle: +1 Glory for each alignment of 3 it created",
-    "gain-strength": "after battle: take {amount} Strength token(s)",
-    "strength-per-capture": "after battle: 1 Strength token per card captured in the battle",
-    "leave-game": "after battle: goes back to the box (with Hela/Hades beneath)",
-    "double-icon": "end: counts as 2 icons while of its own pantheon",
-    "partner-power": "Power {amount} while {partner} is on the battlefield",
-}
-
 
 @cache
 def cards() -> dict[str, Card]:
@@ -71,12 +52,8 @@ def card_name(card_id: str) -> str:
 
 
 def ability_text(card: Card) -> str:
-    """A card's ability in words."""
-    if card.ability is None:
-        return "no ability"
-    partner = card_name(card.partner) if card.partner else ""
-    template = ABILITY_TEXT.get(card.ability, card.ability)
-    return template.format(amount=card.amount, partner=partner)
+    """A card's ability in words (the card text of the content files)."""
+    return card.text
 
 
 def pantheon_label(pantheon: str | None) -> str:
@@ -109,20 +86,8 @@ def square_targets(view: View, verbs: tuple[str, ...]) -> dict[str, int]:
 
 
 def reachable(view: View) -> set[str]:
-    """Empty squares next to a card that keep the battlefield within 4x4 (MA-PLACE-2/3)."""
-    field = view["battlefield"]
-    occupied = {SQUARE_INDEX[c["square"]] for c in field}
-    in_square = [SQUARE_INDEX[c["square"]] for c in field if not c["outside"]]
-    limits = bounds(in_square)
-    if limits is None:
-        return set()
-    found = {
-        n
-        for s in in_square
-        for n in NEIGHBOURS[s]
-        if n >= 0 and n not in occupied and limits.fits(n)
-    }
-    return {_name(n) for n in found}
+    """Empty squares a card may be placed on now (MA-PLACE-2/3), as the view gives them."""
+    return set(view.get("open_squares") or [])
 
 
 def _name(index: int) -> str:

@@ -45,6 +45,7 @@ id = "zeus"
 name = "Zeus"
 power = {power}
 sides = ["shield", "none", "none", "fragility"]
+text = "No ability."
 """
 
 

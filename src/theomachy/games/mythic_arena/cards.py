@@ -40,6 +40,7 @@ class Card(BaseModel):
     power: int = Field(ge=0, le=20)
     sides: tuple[Side, Side, Side, Side]
     icons: int = Field(default=1, ge=0, le=3)
+    text: str = Field(min_length=1, max_length=300)  # the card text players read
     ability: str | None = None
     amount: int | None = Field(default=None, ge=0, le=10)
     partner: str | None = None

@@ -78,6 +78,7 @@ CARD_INDEX = {spec.id: spec.number for spec in SPECS}
 DECKS = tuple(
     tuple(spec.number for spec in SPECS if spec.pantheon == p) for p in range(len(PANTHEONS))
 )
+NO_ABILITY_CARD = next(spec.number for spec in SPECS if spec.ability is None)
 DRAW_ACTION = tuple(f"draw {spec.id}" for spec in SPECS)
 DRAW_INDEX = {action: i for i, action in enumerate(DRAW_ACTION)}
 # "place <card> <square>" for every card and square, built once; parsing is a dict lookup.
@@ -294,6 +295,19 @@ class MythicArenaState(State):
         if ability is not None:
             found.update(ability.extra_squares(self, in_square))
         return sorted(found)
+
+    def open_squares(self) -> list[int]:
+        """Squares any card may be placed on now (Sol/Helios's fifth squares aside)."""
+        return self.placement_squares(NO_ABILITY_CARD)
+
+    def last_draw_index(self) -> int:
+        """Where the hidden drawn card's ``draw`` stands in the history (-1 if none)."""
+        if self.drawn < 0:
+            return -1
+        for index in range(len(self._history) - 1, -1, -1):
+            if self._history[index].startswith("draw "):
+                return index
+        return -1
 
     def shatter_targets(self) -> list[int]:
         """Adjacent opposing cards with an intact shield facing the card just placed."""
@@ -582,6 +596,7 @@ class MythicArenaState(State):
     def view(self, player: int | None) -> dict[str, Any]:
         current = self.current_player
         hidden = self.drawn_hidden_from(player)
+        icons = self.visible_icons()
         players = []
         for p in (0, 1):
             unseen = list(self.deck[p])
@@ -596,12 +611,13 @@ class MythicArenaState(State):
                     "discard": [SPECS[c].id for c in self.discard[p]],
                     "strength": self.strength[p],
                     "glory": self.glory[p],
+                    "icons": icons[self.pantheon[p]] if self.pantheon[p] >= 0 else 0,
                     "wins": self.wins[p],
                 }
             )
         log = list(self._history)
-        if hidden and log and log[-1].startswith("draw "):
-            log[-1] = "draw ?"
+        if hidden:
+            log[self.last_draw_index()] = "draw ?"
         return {
             "game": self.game.id,
             "player": player,
@@ -617,6 +633,9 @@ class MythicArenaState(State):
             "drawn": None if self.drawn < 0 else ("hidden" if hidden else SPECS[self.drawn].id),
             "placed": SQUARE_NAMES[self.placed] if self.placed >= 0 else None,
             "battlefield": [self._card_view(s) for s in sorted(self.board)],
+            "open_squares": [SQUARE_NAMES[s] for s in self.open_squares()]
+            if self.pantheon[0] >= 0 and current != TERMINAL
+            else [],
             "players": players,
             "supply": self.supply,
             "box": [SPECS[c].id for c in self.box],
@@ -656,7 +675,7 @@ class MythicArenaState(State):
             choice = pool[rng.randrange(len(pool))]
             copy.deck[self.to_move] = [c for c in pool if c != choice]
             copy.drawn = choice
-            copy._history[-1] = DRAW_ACTION[choice]
+            copy._history[self.last_draw_index()] = DRAW_ACTION[choice]
         return copy
 
     def __str__(self) -> str:
