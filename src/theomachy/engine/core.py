@@ -48,13 +48,15 @@ class State(ABC):
     never sees an illegal action and never has to undo anything.
     """
 
-    __slots__ = ("_history", "_legal", "game")
+    __slots__ = ("_history", "_legal", "_outcomes", "game")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._history: list[str] = []
-        # Cached legal actions (or chance outcome names) of this position; None = not computed.
+        # Cached legal actions (or chance outcome names) and chance outcomes of this position;
+        # None = not computed yet. Cached lists are never mutated, only replaced.
         self._legal: list[str] | None = None
+        self._outcomes: list[tuple[str, float]] | None = None
 
     # --- hooks for the game -------------------------------------------------------------
     @property
@@ -120,17 +122,29 @@ class State(ABC):
         if player == TERMINAL:
             legal: list[str] = []
         elif player == CHANCE:
-            legal = [name for name, _ in self._chance_outcomes()]
+            outcomes = self._outcomes
+            if outcomes is None:
+                outcomes = self._outcomes = self._chance_outcomes()
+            legal = [name for name, _ in outcomes]
         else:
             legal = self._legal_actions()
         self._legal = legal
         return legal
 
+    def invalidate_caches(self) -> None:
+        """Forget cached legal actions and outcomes (for code that edits a state directly,
+        such as scenario tests setting up a position)."""
+        self._legal = None
+        self._outcomes = None
+
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """Outcomes with probabilities summing to 1; empty when not a chance node."""
         if self.current_player != CHANCE:
             return []
-        return self._chance_outcomes()
+        outcomes = self._outcomes
+        if outcomes is None:
+            outcomes = self._outcomes = self._chance_outcomes()
+        return list(outcomes)
 
     def apply(self, action: str, player: int | None = None) -> None:
         """Apply ``action``; raise :class:`IllegalAction` (state unchanged) if it is not legal.
@@ -146,6 +160,7 @@ class State(ABC):
         self._apply(action)
         self._history.append(action)
         self._legal = None
+        self._outcomes = None
 
     def returns(self) -> list[float]:
         """1.0 shared equally by the winners at the end, 0.0 for the rest; all 0.0 before."""
@@ -168,6 +183,7 @@ class State(ABC):
         copy = self._copy()
         copy._history = list(self._history)
         copy._legal = self._legal  # lists are never mutated in place once cached
+        copy._outcomes = self._outcomes
         return copy
 
     def to_json(self) -> str:

@@ -58,7 +58,7 @@ def position(
         state.phase = DECIDE
     state.deck = [[c for c in DECKS[p] if c not in used] for p in (GREEK, NORSE)]
     state.to_move = 0
-    state._legal = None
+    state.invalidate_caches()
     return state
 
 

@@ -84,7 +84,7 @@ def test_discarding_draws_again_and_the_next_card_must_be_played():
 def test_an_empty_deck_is_reformed_from_the_discard_pile_and_last_card_cannot_be_discarded():
     state = position({"e5": "gaia"}, drawn="zeus")
     state.deck[GREEK] = []
-    state._legal = None
+    state.invalidate_caches()
     assert "discard" not in state.legal_actions()
     state.deck[NORSE] = []
     state.discard[NORSE] = [CARD_INDEX["odin"]]

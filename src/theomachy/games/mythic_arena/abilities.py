@@ -9,10 +9,12 @@ card's Power is read, ``final_icons`` in the final count.
 
 from __future__ import annotations
 
+import bisect
+from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 from theomachy.games.mythic_arena.board import SQUARE_INDEX, SQUARE_NAMES, cell, col_of, row_of
-from theomachy.games.mythic_arena.cards import Card, catalog
+from theomachy.games.mythic_arena.cards import Card
 
 if TYPE_CHECKING:
     from theomachy.games.mythic_arena.rules import MythicArenaState, Spec
@@ -102,7 +104,8 @@ class Recycle(Ability):
     def choose(self, state: MythicArenaState, action: str) -> None:
         card = _card_named(action)
         state.discard[state.to_move].remove(card)
-        state.deck[state.to_move].append(card)  # decks are unordered: the draw is the shuffle
+        # Decks are unordered (the draw is the shuffle) and kept sorted by card number.
+        bisect.insort(state.deck[state.to_move], card)
 
 
 class DiscardPower(Ability):
@@ -245,10 +248,13 @@ class PartnerPower(Ability):
     key = "partner-power"
     timing = "none"
 
-    def __init__(self, card: Card | None) -> None:
-        super().__init__(card)
-        ids = [c.id for c in catalog()]
-        self.partner = ids.index(card.partner) if card and card.partner else -1
+    @cached_property
+    def partner(self) -> int:
+        """The card number of the partner (resolved on first use: the rules number cards)."""
+        from theomachy.games.mythic_arena.rules import CARD_INDEX
+
+        assert self.card is not None and self.card.partner is not None
+        return CARD_INDEX[self.card.partner]
 
     def resting_power(self, state: MythicArenaState, spec: Spec, base: int) -> int:
         assert self.card is not None and self.card.amount is not None

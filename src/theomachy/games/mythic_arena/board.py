@@ -62,6 +62,27 @@ LINES: tuple[tuple[int, ...], ...] = tuple(
 """Every row (west to east) then every column (south to north) of the lattice."""
 
 
+def _runs_of_three(mask: int) -> tuple[int, ...]:
+    """Start positions of the runs of exactly three set bits (maximal runs) in a line mask."""
+    starts = []
+    position = 0
+    while position < SIZE:
+        if mask >> position & 1:
+            end = position
+            while end < SIZE and mask >> end & 1:
+                end += 1
+            if end - position == 3:
+                starts.append(position)
+            position = end
+        else:
+            position += 1
+    return tuple(starts)
+
+
+RUNS_OF_THREE: tuple[tuple[int, ...], ...] = tuple(_runs_of_three(m) for m in range(1 << SIZE))
+"""For every 9-bit line mask (bit i = a card at position i), where its runs of exactly 3 start."""
+
+
 def opposite(side: int) -> int:
     """The side facing ``side`` on a neighbouring card."""
     return (side + 2) % 4

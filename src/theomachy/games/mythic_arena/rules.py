@@ -21,7 +21,9 @@ from theomachy.games.mythic_arena.board import (
     LINES,
     NEIGHBOURS,
     ROW,
+    RUNS_OF_THREE,
     SIDE_NAMES,
+    SIZE,
     SQUARE,
     SQUARE_NAMES,
     bounds,
@@ -56,7 +58,9 @@ class Spec(NamedTuple):
 
 
 def _specs() -> tuple[Spec, ...]:
-    cards = catalog()
+    # Cards are numbered in id order, so a deck kept sorted by number lists its draw outcomes
+    # in the sorted order without sorting at every draw.
+    cards = sorted(catalog(), key=lambda card: card.id)
     specs = []
     for i, card in enumerate(cards):
         sides = (
@@ -197,6 +201,7 @@ class MythicArenaState(State):
         """Everything one game of a match starts afresh (MA-SETUP-2, MA-SETUP-3)."""
         self.board: dict[int, Placed] = {}
         self.box: list[int] = []
+        # Decks are unordered (each draw is a chance node) and kept sorted by card number.
         self.deck: list[list[int]] = [[], []]
         self.discard: list[list[int]] = [[], []]
         for player, pantheon in enumerate(self.pantheon):
@@ -270,9 +275,9 @@ class MythicArenaState(State):
         return ["choose greek", "choose norse"]  # PANTHEON
 
     def _chance_outcomes(self) -> list[tuple[str, float]]:
-        deck = self.deck[self.to_move]
+        deck = self.deck[self.to_move]  # kept sorted by card number, which is id order
         p = 1.0 / len(deck)
-        return [(action, p) for action in sorted(DRAW_ACTION[c] for c in deck)]
+        return [(DRAW_ACTION[c], p) for c in deck]
 
     def placement_squares(self, card: int) -> list[int]:
         """Squares where ``card`` may be placed now (MA-PLACE-1..3, Sol/Helios MA-CARD-SOL)."""
@@ -362,7 +367,7 @@ class MythicArenaState(State):
         """Begin ``player``'s turn at the draw (MA-TURN-1); see MA-RULING-DECKOUT."""
         for candidate in (player, 1 - player):
             if not self.deck[candidate] and self.discard[candidate]:
-                self.deck[candidate] = self.discard[candidate]
+                self.deck[candidate] = sorted(self.discard[candidate])
                 self.discard[candidate] = []
             if self.deck[candidate]:
                 self.to_move = candidate
@@ -490,27 +495,19 @@ class MythicArenaState(State):
         pantheon: int,
         board: dict[int, Placed] | None = None,
         lines: Iterable[int] = ALL_LINES,
-    ) -> frozenset[tuple[int, ...]]:
+    ) -> frozenset[tuple[int, int]]:
         """Runs of exactly three adjacent cards of ``pantheon``'s allegiance in a row or
-        column (MA-GLORY-1, MA-RULING-ALIGN), on ``board`` (default: the battlefield) and
-        the given lines (indexes into LINES)."""
+        column (MA-GLORY-1, MA-RULING-ALIGN), on ``board`` (default: the battlefield) and the
+        given lines (indexes into LINES), as ``(line, first position)`` pairs."""
         if board is None:
             board = self.board
-        mine = {square for square, placed in board.items() if placed.allegiance == pantheon}
-        found = []
-        for index in lines:
-            run: list[int] = []
-            for square in LINES[index]:
-                if square in mine:
-                    run.append(square)
-                    continue
-                if len(run) == 3:
-                    found.append(tuple(run))
-                if run:
-                    run = []
-            if len(run) == 3:
-                found.append(tuple(run))
-        return frozenset(found)
+        # One bit mask per line (rows, then columns) of the squares this pantheon holds.
+        masks = [0] * len(LINES)
+        for square, placed in board.items():
+            if placed.allegiance == pantheon:
+                masks[ROW[square]] |= 1 << COL[square]
+                masks[SIZE + COL[square]] |= 1 << ROW[square]
+        return frozenset((line, start) for line in lines for start in RUNS_OF_THREE[masks[line]])
 
     def _score_glory(self, extra: bool) -> None:
         """MA-GLORY-1..3: 1 Glory per alignment of exactly 3 created this turn (2 with Týr)."""
@@ -669,7 +666,6 @@ class MythicArenaState(State):
         """Resample the only hidden thing, the card the opponent has drawn and not yet shown."""
         copy = self._copy()
         copy._history = list(self._history)
-        copy._legal = None
         if self.drawn_hidden_from(player):
             pool = sorted([self.drawn, *self.deck[self.to_move]])
             choice = pool[rng.randrange(len(pool))]
