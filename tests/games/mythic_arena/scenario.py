@@ -48,6 +48,7 @@ def position(
     for player in (0, 1):
         state.discard[player] = [CARD_INDEX[c] for c in discard[player]]
         used.update(state.discard[player])
+    state.rebuild_line_masks()
     state.strength = list(strength)
     state.glory = list(glory)
     if supply is not None:

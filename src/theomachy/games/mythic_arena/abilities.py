@@ -27,6 +27,7 @@ class Ability:
     timing: ClassVar[str] = "none"  # placement, post-battle, end-game or none
     ignores_shields: ClassVar[bool] = False
     extra_glory: ClassVar[bool] = False
+    may_stand_outside: ClassVar[bool] = False  # may lie outside the 4x4 square
 
     def __init__(self, card: Card | None) -> None:
         self.card = card
@@ -66,6 +67,7 @@ class FifthCard(Ability):
 
     key = "fifth-card"
     timing = "placement"
+    may_stand_outside = True
 
     def extra_squares(self, state: MythicArenaState, in_square: list[int]) -> list[int]:
         rows: dict[int, list[int]] = {}

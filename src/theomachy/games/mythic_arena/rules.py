@@ -15,7 +15,6 @@ from pydantic import field_validator
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.mythic_arena import abilities
 from theomachy.games.mythic_arena.board import (
-    CELLS,
     CENTER,
     COL,
     LINES,
@@ -92,10 +91,8 @@ PLACE_INDEX = {
     for card, row in enumerate(PLACE_ACTION)
     for square, action in enumerate(row)
 }
-ALL_LINES = range(len(LINES))
-LINES_THROUGH = tuple(
-    tuple(i for i, line in enumerate(LINES) if square in line) for square in range(CELLS)
-)
+LINE_COUNT = len(LINES)
+ALL_LINES = range(LINE_COUNT)
 SHATTER_ACTION = tuple(f"shatter {sq}" for sq in SQUARE_NAMES)
 SHATTER_INDEX = {action: square for square, action in enumerate(SHATTER_ACTION)}
 
@@ -160,13 +157,14 @@ class MythicArenaState(State):
 
     __slots__ = (
         "board",
-        "board_before",
         "box",
         "deck",
         "discard",
         "drawn",
         "game_winners",
         "glory",
+        "line_masks",
+        "masks_before",
         "pantheon",
         "pending",
         "phase",
@@ -214,9 +212,12 @@ class MythicArenaState(State):
         self.strength: list[int] = [0, 0]
         self.supply: int = self.game.options["strength_supply"]
         self.glory: list[int] = [0, 0]
-        # The battlefield as it was when this turn's card was placed (never mutated: shared
-        # by clones); Glory compares against it (MA-RULING-ALIGN).
-        self.board_before: dict[int, Placed] = {}
+        # Which squares each pantheon holds, as one bit mask per line (rows then columns) per
+        # pantheon: pantheon * LINE_COUNT + line. Derived from the board, kept up to date by
+        # every change of allegiance or occupancy, so Glory needs no board scan.
+        self.line_masks: list[int] = [0] * (2 * LINE_COUNT)
+        # The mover's masks when this turn's card was placed (never mutated: shared by clones).
+        self.masks_before: list[int] = []
         self.square_count = 0
 
     def _copy(self) -> MythicArenaState:
@@ -239,7 +240,8 @@ class MythicArenaState(State):
         other.strength = self.strength[:]
         other.supply = self.supply
         other.glory = self.glory[:]
-        other.board_before = self.board_before
+        other.line_masks = self.line_masks[:]
+        other.masks_before = self.masks_before
         other.square_count = self.square_count
         return other
 
@@ -378,9 +380,12 @@ class MythicArenaState(State):
     def _place(self, card: int, square: int) -> None:
         """MA-PLACE: put the drawn card on the battlefield and trigger its placement ability."""
         own = self.pantheon[self.to_move]
-        self.board_before = self.board.copy()
-        outside = self.is_outside(square)
+        start = own * LINE_COUNT
+        self.masks_before = self.line_masks[start : start + LINE_COUNT]
+        ability = SPECS[card].ability
+        outside = ability is not None and ability.may_stand_outside and self.is_outside(square)
         self.board[square] = Placed(card, own, outside=outside)
+        self._hold(square, own)
         if not outside:
             self.square_count += 1
         self.drawn = -1
@@ -471,7 +476,11 @@ class MythicArenaState(State):
 
     def capture(self, square: int) -> None:
         """MA-CAPTURE-1: the card at ``square`` takes the allegiance of the player to move."""
-        self.board[square] = self.board[square]._replace(allegiance=self.pantheon[self.to_move])
+        placed = self.board[square]
+        own = self.pantheon[self.to_move]
+        self._release(square, placed.allegiance)
+        self.board[square] = placed._replace(allegiance=own)
+        self._hold(square, own)
 
     def take_strength(self, count: int) -> None:
         """The player to move takes up to ``count`` tokens from the supply (MA-STRENGTH-4)."""
@@ -482,6 +491,7 @@ class MythicArenaState(State):
     def remove_to_box(self, square: int) -> None:
         """Put the card at ``square`` (and Hela/Hades beneath it) back in the box."""
         placed = self.board.pop(square)
+        self._release(square, placed.allegiance)
         self.box.append(placed.card)
         if placed.under >= 0:
             self.box.append(placed.under)
@@ -509,20 +519,40 @@ class MythicArenaState(State):
                 masks[SIZE + COL[square]] |= 1 << ROW[square]
         return frozenset((line, start) for line in lines for start in RUNS_OF_THREE[masks[line]])
 
+    def _hold(self, square: int, pantheon: int) -> None:
+        """Mark ``square`` as held by ``pantheon`` in the line masks."""
+        masks, start = self.line_masks, pantheon * LINE_COUNT
+        masks[start + ROW[square]] |= 1 << COL[square]
+        masks[start + SIZE + COL[square]] |= 1 << ROW[square]
+
+    def _release(self, square: int, pantheon: int) -> None:
+        """Clear ``square`` from ``pantheon``'s line masks."""
+        masks, start = self.line_masks, pantheon * LINE_COUNT
+        masks[start + ROW[square]] &= ~(1 << COL[square])
+        masks[start + SIZE + COL[square]] &= ~(1 << ROW[square])
+
+    def rebuild_line_masks(self) -> None:
+        """Recompute the line masks from the board (for code that edits the board directly)."""
+        self.line_masks = [0] * (2 * LINE_COUNT)
+        for square, placed in self.board.items():
+            self._hold(square, placed.allegiance)
+
     def _score_glory(self, extra: bool) -> None:
-        """MA-GLORY-1..3: 1 Glory per alignment of exactly 3 created this turn (2 with Týr)."""
+        """MA-GLORY-1..3: 1 Glory per alignment of exactly 3 created this turn (2 with Týr).
+
+        An alignment is created when a line's mask gained a run of three that did not start
+        at the same place before the turn (MA-RULING-ALIGN); ``alignments`` is the same rule
+        read from the board."""
         own = self.pantheon[self.to_move]
-        before, after = self.board_before, self.board
-        # A run that is new this turn lies on a line through a square that changed
-        # (placed, captured, or emptied), so only those lines are read.
-        lines: set[int] = set()
-        for square in before.keys() | after.keys():
-            old, new = before.get(square), after.get(square)
-            if old is None or new is None or old.allegiance != new.allegiance:
-                lines.update(LINES_THROUGH[square])
-        created = len(self.alignments(own, after, lines) - self.alignments(own, before, lines))
+        before, after, start = self.masks_before, self.line_masks, own * LINE_COUNT
+        created = 0
+        for line in range(LINE_COUNT):
+            old, new = before[line], after[start + line]
+            if old != new:
+                old_runs = RUNS_OF_THREE[old]
+                created += sum(1 for run in RUNS_OF_THREE[new] if run not in old_runs)
         self.glory[self.to_move] += created * (2 if extra else 1)
-        self.board_before = {}
+        self.masks_before = []
 
     def _end_turn(self) -> None:
         self.placed = -1
