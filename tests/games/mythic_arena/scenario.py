@@ -43,12 +43,10 @@ def position(
         owner = SPECS[card].pantheon if allegiance is None else allegiance
         outside = state.is_outside(SQUARE_INDEX[square])
         state.board[SQUARE_INDEX[square]] = Placed(card, owner, outside=outside)
-        if not outside:
-            state.square_count += 1
     for player in (0, 1):
         state.discard[player] = [CARD_INDEX[c] for c in discard[player]]
         used.update(state.discard[player])
-    state.rebuild_line_masks()
+    state.rebuild_caches()
     state.strength = list(strength)
     state.glory = list(glory)
     if supply is not None:
@@ -59,7 +57,7 @@ def position(
         state.phase = DECIDE
     state.deck = [[c for c in DECKS[p] if c not in used] for p in (GREEK, NORSE)]
     state.to_move = 0
-    state.invalidate_caches()
+    state.invalidate_caches()  # legal actions depend on the drawn card set above
     return state
 
 

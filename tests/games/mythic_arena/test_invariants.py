@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import theomachy
-from theomachy.games.mythic_arena.board import SQUARE_INDEX
+from theomachy.games.mythic_arena.board import CENTER, NEIGHBOURS, SQUARE_INDEX, bounds
 from theomachy.games.mythic_arena.rules import SPECS, MythicArenaState
 
 rules = pytest.mark.rules
@@ -27,6 +27,25 @@ def _cards_everywhere(state: MythicArenaState) -> list[int]:
 def _tokens_everywhere(state: MythicArenaState) -> int:
     on_cards = sum(p.plus + bin(p.shattered).count("1") for p in state.board.values())
     return state.supply + sum(state.strength) + on_cards
+
+
+def _reference_squares(state: MythicArenaState, card: int) -> list[int]:
+    """Open squares by the plain definition: empty, orthogonally next to a card of the square,
+    keeping the square's cards within 4 by 4 (MA-PLACE-1..3), plus Sol/Helios's extras."""
+    in_square = [s for s, placed in state.board.items() if not placed.outside]
+    limits = bounds(in_square)
+    if limits is None:
+        return [CENTER]
+    found = {
+        n
+        for s in in_square
+        for n in NEIGHBOURS[s]
+        if n >= 0 and n not in state.board and limits.fits(n)
+    }
+    ability = SPECS[card].ability
+    if ability is not None:
+        found.update(ability.extra_squares(state, in_square))
+    return sorted(found)
 
 
 def _reference_glory(state: MythicArenaState, mover: int, square: int, before: dict, _: int) -> int:
@@ -72,8 +91,12 @@ def test_cards_and_tokens_are_conserved_and_glory_never_drops(choices: list[int]
                 assert state.glory[turn[0]] - turn[3] == _reference_glory(state, *turn)
             turn = None
         rebuilt = state.clone()
-        rebuilt.rebuild_line_masks()
+        rebuilt.rebuild_caches()
         assert rebuilt.line_masks == state.line_masks
+        assert rebuilt.outside_cells == state.outside_cells
+        assert rebuilt.square_count == state.square_count
+        if state.drawn >= 0:
+            assert state.placement_squares(state.drawn) == _reference_squares(state, state.drawn)
         if state.pantheon[0] < 0:
             continue
         if len(state.results) != games_done:  # a new game of the match began
@@ -89,7 +112,7 @@ def test_cards_and_tokens_are_conserved_and_glory_never_drops(choices: list[int]
             assert sum(not p.outside for p in state.board.values()) == state.square_count
 
 
-@rules("MA-GLORY-1", "MA-GLORY-2", "MA-GLORY-3", "MA-CARD-TYR")
+@rules("MA-GLORY-1", "MA-GLORY-2", "MA-GLORY-3", "MA-CARD-TYR", "MA-PLACE-2", "MA-PLACE-3")
 def test_glory_matches_the_plain_definition_over_many_seeded_games():
     import random
 
@@ -106,6 +129,10 @@ def test_glory_matches_the_plain_definition_over_many_seeded_games():
                 square = SQUARE_INDEX[action.split(" ")[2]]
                 turn = (state.to_move, square, dict(state.board), state.glory[state.to_move])
             state.apply(action)
+            if state.drawn >= 0:  # MA-PLACE: the fast listing agrees with the plain one
+                assert state.placement_squares(state.drawn) == _reference_squares(
+                    state, state.drawn
+                )
             if turn is not None and state.placed == -1:
                 if not state.is_terminal():
                     expected = _reference_glory(state, *turn)

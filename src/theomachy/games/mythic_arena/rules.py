@@ -165,6 +165,7 @@ class MythicArenaState(State):
         "glory",
         "line_masks",
         "masks_before",
+        "outside_cells",
         "pantheon",
         "pending",
         "phase",
@@ -216,6 +217,7 @@ class MythicArenaState(State):
         # pantheon: pantheon * LINE_COUNT + line. Derived from the board, kept up to date by
         # every change of allegiance or occupancy, so Glory needs no board scan.
         self.line_masks: list[int] = [0] * (2 * LINE_COUNT)
+        self.outside_cells: tuple[int, ...] = ()  # Sol/Helios squares beyond the square
         # The mover's masks when this turn's card was placed (never mutated: shared by clones).
         self.masks_before: list[int] = []
         self.square_count = 0
@@ -242,6 +244,7 @@ class MythicArenaState(State):
         other.glory = self.glory[:]
         other.line_masks = self.line_masks[:]
         other.masks_before = self.masks_before
+        other.outside_cells = self.outside_cells
         other.square_count = self.square_count
         return other
 
@@ -282,26 +285,48 @@ class MythicArenaState(State):
         return [(DRAW_ACTION[c], p) for c in deck]
 
     def placement_squares(self, card: int) -> list[int]:
-        """Squares where ``card`` may be placed now (MA-PLACE-1..3, Sol/Helios MA-CARD-SOL)."""
-        board = self.board
-        in_square = [s for s, placed in board.items() if not placed.outside]
-        limits = bounds(in_square)
-        if limits is None:
+        """Squares where ``card`` may be placed now (MA-PLACE-1..3, Sol/Helios MA-CARD-SOL),
+        in square order.
+
+        Read from the row masks: a square is open when it is empty, next to a card of the
+        square, and inside the window that keeps the square within 4 by 4."""
+        masks = self.line_masks
+        occupied = [masks[row] | masks[LINE_COUNT + row] for row in range(SIZE)]
+        in_square = occupied
+        if self.outside_cells:  # Sol/Helios beyond the square neither bound nor anchor it
+            in_square = occupied[:]
+            for square in self.outside_cells:
+                in_square[ROW[square]] &= ~(1 << COL[square])
+        all_cols = 0
+        first_row = last_row = -1
+        for row, bits in enumerate(in_square):
+            if bits:
+                all_cols |= bits
+                if first_row < 0:
+                    first_row = row
+                last_row = row
+        if not all_cols:
             return [CENTER]  # MA-PLACE-1 (and after every card has left: MA-RULING-EMPTY)
-        first_col, last_col, first_row, last_row = limits.window()
-        found = {
-            n
-            for s in in_square
-            for n in NEIGHBOURS[s]
-            if n >= 0
-            and n not in board
-            and first_col <= COL[n] <= last_col
-            and first_row <= ROW[n] <= last_row
-        }
+        min_col, max_col = (all_cols & -all_cols).bit_length() - 1, all_cols.bit_length() - 1
+        reach = SQUARE - 1
+        col_window = (1 << (min(min_col + reach, SIZE - 1) + 1)) - (1 << max(max_col - reach, 0))
+        found = []
+        for row in range(max(last_row - reach, 0), min(first_row + reach, SIZE - 1) + 1):
+            near = in_square[row] << 1 | in_square[row] >> 1
+            if row > 0:
+                near |= in_square[row - 1]
+            if row < SIZE - 1:
+                near |= in_square[row + 1]
+            open_bits = near & col_window & ~occupied[row]
+            while open_bits:
+                low = open_bits & -open_bits
+                found.append(row * SIZE + low.bit_length() - 1)
+                open_bits ^= low
         ability = SPECS[card].ability
-        if ability is not None:
-            found.update(ability.extra_squares(self, in_square))
-        return sorted(found)
+        if ability is not None and ability.may_stand_outside:
+            in_square_cells = [s for s, placed in self.board.items() if not placed.outside]
+            found = sorted(set(found).union(ability.extra_squares(self, in_square_cells)))
+        return found
 
     def open_squares(self) -> list[int]:
         """Squares any card may be placed on now (Sol/Helios's fifth squares aside)."""
@@ -386,7 +411,9 @@ class MythicArenaState(State):
         outside = ability is not None and ability.may_stand_outside and self.is_outside(square)
         self.board[square] = Placed(card, own, outside=outside)
         self._hold(square, own)
-        if not outside:
+        if outside:
+            self.outside_cells += (square,)
+        else:
             self.square_count += 1
         self.drawn = -1
         self.placed = square
@@ -495,7 +522,9 @@ class MythicArenaState(State):
         self.box.append(placed.card)
         if placed.under >= 0:
             self.box.append(placed.under)
-        if not placed.outside:
+        if placed.outside:
+            self.outside_cells = tuple(s for s in self.outside_cells if s != square)
+        else:
             self.square_count -= 1
         if square == self.placed:
             self.placed = -1
@@ -531,11 +560,15 @@ class MythicArenaState(State):
         masks[start + ROW[square]] &= ~(1 << COL[square])
         masks[start + SIZE + COL[square]] &= ~(1 << ROW[square])
 
-    def rebuild_line_masks(self) -> None:
-        """Recompute the line masks from the board (for code that edits the board directly)."""
+    def rebuild_caches(self) -> None:
+        """Recompute what is derived from the board (line masks, squares beyond the square,
+        the square's card count), for code that edits the board directly."""
         self.line_masks = [0] * (2 * LINE_COUNT)
         for square, placed in self.board.items():
             self._hold(square, placed.allegiance)
+        self.outside_cells = tuple(sorted(s for s, p in self.board.items() if p.outside))
+        self.square_count = sum(not p.outside for p in self.board.values())
+        self.invalidate_caches()
 
     def _score_glory(self, extra: bool) -> None:
         """MA-GLORY-1..3: 1 Glory per alignment of exactly 3 created this turn (2 with Týr).
