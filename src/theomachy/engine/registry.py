@@ -12,6 +12,7 @@ from theomachy.engine.core import Game, State, parse_document
 # importing theomachy stays cheap however many games there are.
 _KNOWN: dict[str, str] = {
     "mythic-arena": "theomachy.games.mythic_arena.rules:MythicArenaGame",
+    "mythic-wars": "theomachy.games.mythic_wars.rules:MythicWarsGame",
 }
 _LOADED: dict[str, type[Game]] = {}
 

@@ -1,0 +1,1023 @@
+"""Mythic Wars: Clash of the Gods, the state machine (rule ids refer to RULES.md).
+
+Set-up (deal, draft, first prime faction), then rounds: start of round -> invocation ->
+empowerment -> end of round -> next prime faction. Attacks, clashes and ability rolls are
+resolved by frames on a stack: each frame waits for a die (a chance node) or a decision.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal, NamedTuple
+
+from pydantic import field_validator
+
+from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
+from theomachy.games.mythic_wars import abilities
+from theomachy.games.mythic_wars.cards import PANTHEONS, Entity, catalog
+
+# Phases of the game.
+DEAL, DRAFT, FIRST, START, INVOKE, INVOKE_ABILITIES, EMPOWER, END, NEXT_PRIME, OVER = range(10)
+PHASE_NAMES = (
+    "deal",
+    "draft",
+    "first",
+    "start",
+    "invocation",
+    "invoke-abilities",
+    "empowerment",
+    "end",
+    "next-prime",
+    "over",
+)
+
+# Card states (MW-STATE-1).
+UNINVOKED, INVOKED, EMPOWERED, DEFEATED = range(4)
+STATE_NAMES = ("uninvoked", "invoked", "empowered", "defeated")
+IN_BATTLE = (INVOKED, EMPOWERED)
+
+FACTION_SIZE = 4
+MODES = ("hands-of-fate", "guided", "pantheons", "destiny", "pantheons-of-destiny")
+ROLL_ACTIONS = tuple(f"roll {n}" for n in range(1, 7))
+ROLL_OUTCOMES = [(action, 1.0 / 6.0) for action in ROLL_ACTIONS]
+ROLL_VALUE = {action: n for n, action in enumerate(ROLL_ACTIONS, 1)}
+
+ENTITIES: tuple[Entity, ...] = catalog()
+NUMBER = {entity.id: n for n, entity in enumerate(ENTITIES)}
+ABILITY = tuple(abilities.make(entity) for entity in ENTITIES)
+DEITIES = tuple(n for n, entity in enumerate(ENTITIES) if entity.is_deity)
+BY_PANTHEON = {p: tuple(n for n in DEITIES if ENTITIES[n].pantheon == p) for p in PANTHEONS}
+
+
+class Unit(NamedTuple):
+    """An entity in a game: its card, faction, state and energy points."""
+
+    entity: int
+    owner: int
+    state: int = UNINVOKED
+    energy: int = 0
+    summoner: int = -1  # for a creature: the unit that summoned it
+    declared: bool = False  # chosen in this Invocation Phase, not yet in the battle
+
+
+class Attack(NamedTuple):
+    """An attack waiting for its dice: the attacker's first, then the defender's (MW-DICE-1)."""
+
+    attacker: int
+    target: int
+    extra: bool = False  # an additional attack (Thor) grants no other
+    attack_die: int = 0  # 0 until rolled
+
+
+class Clash(NamedTuple):
+    """A clash waiting for its dice: the clashing entity's first (MW-CLASH)."""
+
+    clasher: int
+    target: int
+    damage: int  # points removed on a win; 0 = roll a die for them
+    clasher_die: int = 0
+
+
+class DefenseTest(NamedTuple):
+    """A forced Defense roll against a threshold (Chalchiuhtlicue)."""
+
+    source: int
+    target: int
+    threshold: int
+
+
+class DamageRoll(NamedTuple):
+    """A die whose value is removed from the target's points (Set)."""
+
+    source: int
+    target: int
+
+
+class PrimeRoll(NamedTuple):
+    """Tied factions roll for the prime faction, in clockwise order (MW-PRIME-4)."""
+
+    candidates: tuple[int, ...]
+    dice: tuple[int, ...] = ()
+
+
+class Choice(NamedTuple):
+    """A decision an ability gives: ``purpose`` is extra-attack, ambush, doom or burn."""
+
+    player: int
+    unit: int
+    purpose: str
+
+
+Frame = Attack | Clash | DefenseTest | DamageRoll | PrimeRoll | Choice
+OPTIONAL_CHOICES = ("extra-attack", "ambush", "doom")  # these may be declined
+
+
+class MythicWarsOptions(GameOptions):
+    """Options (MW-SETUP): ``mode``, ``deal`` (cards dealt each in guided mode), ``factions``
+    (destiny modes: 4 deity ids per player), ``first`` (the first prime faction; None: a die)."""
+
+    mode: Literal["hands-of-fate", "guided", "pantheons", "destiny", "pantheons-of-destiny"] = (
+        "hands-of-fate"
+    )
+    deal: int = 6
+    factions: list[list[str]] | None = None
+    first: int | None = None
+
+    @field_validator("deal")
+    @classmethod
+    def _deal(cls, value: int) -> int:
+        if not FACTION_SIZE <= value <= 12:
+            raise ValueError("deal must be between 4 and 12")
+        return value
+
+
+class MythicWarsGame(Game):
+    """Mythic Wars: 2 to 8 factions of four deities battle until one faction is left."""
+
+    id = "mythic-wars"
+    title = "Mythic Wars: Clash of the Gods"
+    min_players = 2
+    max_players = 8
+    default_players = 2
+    Options = MythicWarsOptions
+
+    def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
+        super().__init__(players, options)
+        self._check_options()
+
+    def _check_options(self) -> None:
+        """Cross-checks that need the player count (MW-SETUP-2..6)."""
+        o, n = self.options, self.players
+        mode = o["mode"]
+        if o["first"] is not None and not 0 <= o["first"] < n:
+            raise ValueError(f"{self.id}: first must be a seat from 0 to {n - 1}")
+        if mode in ("destiny", "pantheons-of-destiny"):
+            self.factions = _check_factions(o["factions"], n, mode)
+        elif o["factions"] is not None:
+            raise ValueError(f"{self.id}: option factions is only for the destiny modes")
+        if mode == "guided" and n * o["deal"] > len(DEITIES):
+            raise ValueError(
+                f"{self.id}: guided mode deals {o['deal']} to each of {n} players, "
+                f"{n * o['deal']} deities, but the pool has {len(DEITIES)}"
+            )
+        if mode == "hands-of-fate" and n * FACTION_SIZE > len(DEITIES):
+            raise ValueError(f"{self.id}: not enough deities for {n} players")
+        if mode == "pantheons" and n > len(PANTHEONS):
+            raise ValueError(
+                f"{self.id}: pantheons mode gives each player a pantheon; there are "
+                f"{len(PANTHEONS)} pantheons, so at most {len(PANTHEONS)} players"
+            )
+
+    def new_game(self) -> MythicWarsState:
+        return MythicWarsState(self)
+
+
+def _check_factions(factions: list[list[str]] | None, players: int, mode: str) -> list[list[int]]:
+    """Validate the destiny factions; a clear error names the problem."""
+    prefix = f"mythic-wars: mode {mode}"
+    if factions is None:
+        raise ValueError(f"{prefix} needs option factions: {players} lists of 4 deity ids")
+    if len(factions) != players:
+        raise ValueError(f"{prefix}: factions has {len(factions)} lists for {players} players")
+    seen: set[str] = set()
+    result = []
+    for seat, faction in enumerate(factions):
+        if len(faction) != FACTION_SIZE:
+            raise ValueError(f"{prefix}: faction {seat} has {len(faction)} deities, needs 4")
+        for deity in faction:
+            if deity not in NUMBER or not ENTITIES[NUMBER[deity]].is_deity:
+                raise ValueError(f"{prefix}: faction {seat}: {deity!r} is not a deity")
+            if deity in seen:
+                raise ValueError(
+                    f"{prefix}: {deity!r} is in more than one faction (MW-RULING-SHARED)"
+                )
+            seen.add(deity)
+        if mode == "pantheons-of-destiny":
+            pantheons = {ENTITIES[NUMBER[d]].pantheon for d in faction}
+            if len(pantheons) > 1:
+                raise ValueError(
+                    f"{prefix}: faction {seat} mixes pantheons {sorted(pantheons)}; "
+                    "each faction must come from a single pantheon"
+                )
+        result.append([NUMBER[d] for d in faction])
+    return result
+
+
+class MythicWarsState(State):
+    """A Mythic Wars position."""
+
+    __slots__ = (
+        "been_prime",
+        "contenders",
+        "drafter",
+        "hands",
+        "pantheon_of",
+        "phase",
+        "pool",
+        "prime",
+        "queue",
+        "round",
+        "seat",
+        "secret",
+        "stack",
+        "units",
+        "winners_",
+    )
+
+    game: MythicWarsGame
+
+    def __init__(self, game: MythicWarsGame, *, empty: bool = False) -> None:
+        super().__init__(game)
+        if empty:
+            return
+        n = game.players
+        self.units: list[Unit] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]  # dealt, not yet drafted
+        self.pool: list[int] = []  # deities still to deal (hands-of-fate, guided)
+        self.pantheon_of: list[str] = []  # pantheons mode: each player's pantheon
+        self.secret: tuple[tuple[int, int], ...] = ()  # (history index, owner) of hidden entries
+        self.stack: list[Frame] = []
+        self.queue: tuple[int, ...] = ()  # units whose trigger is still to resolve
+        self.round = 0
+        self.prime = 0
+        self.seat = 0  # whose decision it is in the invocation and empowerment phases
+        self.drafter = 0
+        self.been_prime: frozenset[int] = frozenset()
+        self.contenders: frozenset[int] = frozenset(range(n))
+        self.winners_: list[int] = []
+        mode = game.options["mode"]
+        if mode in ("destiny", "pantheons-of-destiny"):
+            for seat, faction in enumerate(game.factions):
+                self.hands[seat] = sorted(faction)
+            self._form_factions()
+        elif mode == "pantheons":
+            self.phase = DEAL
+        else:
+            self.pool = list(DEITIES)
+            self.phase = DEAL
+        self._advance()
+
+    def _copy(self) -> MythicWarsState:
+        other = MythicWarsState(self.game, empty=True)
+        other.units = self.units[:]
+        other.hands = [hand[:] for hand in self.hands]
+        other.pool = self.pool[:]
+        other.pantheon_of = self.pantheon_of[:]
+        other.secret = self.secret
+        other.stack = self.stack[:]
+        other.queue = self.queue
+        other.round = self.round
+        other.prime = self.prime
+        other.seat = self.seat
+        other.drafter = self.drafter
+        other.been_prime = self.been_prime
+        other.contenders = self.contenders
+        other.winners_ = self.winners_[:]
+        other.phase = self.phase
+        return other
+
+    # --- who acts ---------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.stack:
+            top = self.stack[-1]
+            return top.player if isinstance(top, Choice) else CHANCE
+        if self.phase in (DEAL, FIRST):
+            return CHANCE
+        if self.phase == DRAFT:
+            return self.drafter
+        return self.seat  # INVOKE or EMPOWER (the only phases that wait for a player)
+
+    # --- queries used by the rules and the abilities ----------------------------------------------
+    def unit_id(self, unit: int) -> str:
+        """The id (slug) of a unit's entity."""
+        return ENTITIES[self.units[unit].entity].id
+
+    def unit_named(self, entity_id: str) -> int:
+        """The unit of an entity id in this game."""
+        number = NUMBER[entity_id]
+        for index, unit in enumerate(self.units):
+            if unit.entity == number:
+                return index
+        raise KeyError(entity_id)
+
+    def in_battle(self, unit: int) -> bool:
+        """Invoked or empowered (MW-STATE-1)."""
+        return self.units[unit].state in IN_BATTLE
+
+    def battle(self) -> list[int]:
+        """Every unit in the battle."""
+        return [i for i, u in enumerate(self.units) if u.state in IN_BATTLE]
+
+    def opposing_in_battle(self, unit: int) -> list[int]:
+        """Opposing units in the battle, by id."""
+        owner = self.units[unit].owner
+        return self._by_id(i for i in self.battle() if self.units[i].owner != owner)
+
+    def faction_in_battle(self, unit: int) -> list[int]:
+        """The unit and its supporting units in the battle, by id."""
+        owner = self.units[unit].owner
+        return self._by_id(i for i in self.battle() if self.units[i].owner == owner)
+
+    def _by_id(self, units: Any) -> list[int]:
+        return sorted(units, key=lambda i: ENTITIES[self.units[i].entity].id)
+
+    def attack_targets(self, attacker: int) -> list[int]:
+        """Opposing units that may be attacked, by id: not a summoner whose creature is in the
+        battle (MW-SUMMON-2), not one whose faction has a taunting entity other than itself
+        (MW-ABILITY-TAUNT)."""
+        units = self.units
+        owner = units[attacker].owner
+        battle = self.battle()
+        shielded = {units[i].summoner for i in battle if units[i].summoner >= 0}
+        taunters: dict[int, set[int]] = {}
+        for i in battle:
+            if ABILITY[units[i].entity].taunt:
+                taunters.setdefault(units[i].owner, set()).add(i)
+        return self._by_id(
+            t
+            for t in battle
+            if units[t].owner != owner
+            and t not in shielded
+            and not (taunters.get(units[t].owner, set()) - {t})
+        )
+
+    def targeted_actions(self, verb: str, unit: int, targets: list[int]) -> list[str]:
+        """``<verb> <unit> <target>`` for each target."""
+        me = self.unit_id(unit)
+        return [f"{verb} {me} {self.unit_id(t)}" for t in targets]
+
+    def has_summoned(self, creature_id: str) -> bool:
+        """Has this creature entered the battle in this game (summoning is once per game)?"""
+        number = NUMBER[creature_id]
+        return any(u.entity == number for u in self.units)
+
+    def faction_flag(self, owner: int, flag: str) -> bool:
+        """Does a unit of ``owner`` in the battle have the passive ``flag`` (taunt, ...)?"""
+        return any(
+            getattr(ABILITY[self.units[i].entity], flag) and self.units[i].owner == owner
+            for i in self.battle()
+        )
+
+    def uninvoked_left(self) -> bool:
+        """Is there an uninvoked deity in any faction?"""
+        return any(u.state == UNINVOKED for u in self.units)
+
+    def eliminated(self, seat: int) -> bool:
+        """A faction with nothing in the battle and nothing left to invoke (MW-END-2)."""
+        return not any(u.owner == seat and u.state != DEFEATED for u in self.units)
+
+    # --- effects ----------------------------------------------------------------------------------
+    def lose(self, unit: int, amount: int) -> None:
+        """The unit loses points; at 0 or less it is defeated at once (MW-DEFEAT-1)."""
+        if amount <= 0 or not self.in_battle(unit):
+            return
+        current = self.units[unit]
+        energy = current.energy - amount
+        self.units[unit] = current._replace(energy=energy)
+        if energy <= 0:
+            self.defeat(unit)
+
+    def regain(self, unit: int, amount: int) -> None:
+        """The unit regains points, never above its Power score (MW-ABILITY-HEAL)."""
+        if amount <= 0 or not self.in_battle(unit):
+            return
+        current = self.units[unit]
+        cap = ENTITIES[current.entity].power
+        self.units[unit] = current._replace(energy=min(cap, current.energy + amount))
+
+    def defeat(self, unit: int) -> None:
+        """MW-DEFEAT: out of the battle; a creature it summoned is defeated with it."""
+        self.units[unit] = self.units[unit]._replace(state=DEFEATED)
+        for index, other in enumerate(self.units):
+            if other.summoner == unit and self.in_battle(index):
+                self.defeat(index)  # MW-SUMMON-3
+        self._check_end()
+
+    def summon(self, summoner: int, creature_id: str) -> None:
+        """MW-SUMMON-1: the creature enters the battle in front of its summoner."""
+        number = NUMBER[creature_id]
+        owner = self.units[summoner].owner
+        self.units.append(Unit(number, owner, INVOKED, ENTITIES[number].power, summoner))
+
+    def ask(self, unit: int, purpose: str) -> None:
+        """Give the unit's advocate a decision for an ability."""
+        self.stack.append(Choice(self.units[unit].owner, unit, purpose))
+
+    def start_clash(self, clasher: int, target: int, damage: int) -> None:
+        """Begin a clash; its dice are chance nodes (MW-CLASH)."""
+        self.stack.append(Clash(clasher, target, damage))
+
+    def roll_total(self, unit: int, stat: str, die: int) -> int:
+        """Score + die + every active modifier (MW-COMBAT-2)."""
+        entity = ENTITIES[self.units[unit].entity]
+        total: int = getattr(entity, stat) + die
+        for holder in self.battle():
+            total += ABILITY[self.units[holder].entity].modifier(self, holder, unit, stat)
+        return total
+
+    def _critical(self, roller: int, die: int, against: int) -> bool:
+        """A natural 6 is critical, unless the other side's faction forbids it (MW-CRIT-1)."""
+        return die == 6 and not self.faction_flag(self.units[against].owner, "no_crits")
+
+    def _compare(
+        self, a: int, a_total: int, a_crit: bool, b: int, b_total: int, b_crit: bool
+    ) -> int:
+        """1 if ``a`` wins, -1 if ``b`` wins, 0 for a re-roll (MW-CRIT-2, MW-COMBAT-4)."""
+        if a_crit != b_crit:
+            return 1 if a_crit else -1
+        if a_total != b_total:
+            return 1 if a_total > b_total else -1
+        a_breaks = self.faction_flag(self.units[a].owner, "tie_breaker")
+        b_breaks = self.faction_flag(self.units[b].owner, "tie_breaker")
+        if a_breaks != b_breaks:
+            return 1 if a_breaks else -1
+        return 0
+
+    # --- legal actions ----------------------------------------------------------------------------
+    def _legal_actions(self) -> list[str]:
+        if self.stack:
+            top = self.stack[-1]
+            assert isinstance(top, Choice)
+            return self._choice_actions(top)
+        if self.phase == DRAFT:
+            return sorted(f"draft {ENTITIES[n].id}" for n in self.hands[self.drafter])
+        if self.phase == INVOKE:
+            return sorted(
+                f"invoke {ENTITIES[u.entity].id}"
+                for u in self.units
+                if u.owner == self.seat and u.state == UNINVOKED and not u.declared
+            )
+        return self._empower_actions()
+
+    def _empower_actions(self) -> list[str]:
+        """MW-EMPOWER-2: attack, use an ability, or do nothing (``rest``)."""
+        actions: list[str] = []
+        mine = self._by_id(
+            i for i, u in enumerate(self.units) if u.owner == self.seat and u.state == INVOKED
+        )
+        targets = self.attack_targets(mine[0]) if mine else []  # the same for the whole faction
+        for unit in mine:
+            actions.extend(self.targeted_actions("attack", unit, targets))
+            actions.extend(ABILITY[self.units[unit].entity].options(self, unit))
+            actions.append(f"rest {self.unit_id(unit)}")
+        return actions
+
+    def _choice_actions(self, choice: Choice) -> list[str]:
+        unit = choice.unit
+        if choice.purpose in ("extra-attack", "ambush"):
+            actions = self.targeted_actions("attack", unit, self.attack_targets(unit))
+        else:  # doom, burn
+            actions = self.targeted_actions("ability", unit, self.opposing_in_battle(unit))
+        if choice.purpose in OPTIONAL_CHOICES:
+            actions.append("decline")
+        return actions
+
+    def _chance_outcomes(self) -> list[tuple[str, float]]:
+        if self.stack:
+            return ROLL_OUTCOMES
+        if self.phase == FIRST:
+            n = self.game.players
+            return [(f"first {seat}", 1.0 / n) for seat in range(n)]
+        # DEAL
+        if self.game.options["mode"] == "pantheons":
+            left = [p for p in PANTHEONS if p not in self.pantheon_of]
+            return [(f"deal {p}", 1.0 / len(left)) for p in left]
+        p = 1.0 / len(self.pool)
+        return sorted((f"deal {ENTITIES[n].id}", p) for n in self.pool)
+
+    # --- applying ---------------------------------------------------------------------------------
+    def _apply(self, action: str) -> None:
+        self.contenders = frozenset(u.owner for u in self.units if u.state in IN_BATTLE)
+        parts = action.split(" ")
+        if self.stack:
+            top = self.stack[-1]
+            if isinstance(top, Choice):
+                self.stack.pop()
+                self._resolve_choice(top, parts)
+            else:
+                self._resolve_die(ROLL_VALUE[action])
+        elif self.phase == DEAL:
+            self._deal(parts[1])
+        elif self.phase == FIRST:
+            self._begin(int(parts[1]))
+        elif self.phase == DRAFT:
+            self._draft(NUMBER[parts[1]])
+        elif self.phase == INVOKE:
+            self._declare_invocation(self.unit_named(parts[1]))
+        else:
+            self._empower(parts)
+        self._advance()
+
+    # --- set-up -----------------------------------------------------------------------------------
+    def _deal(self, what: str) -> None:
+        """MW-SETUP-2..4: deals go to the players in seat order."""
+        options = self.game.options
+        if options["mode"] == "pantheons":
+            self.pantheon_of.append(what)
+            if len(self.pantheon_of) == self.game.players:
+                self.hands = [list(BY_PANTHEON[p]) for p in self.pantheon_of]
+                self.phase = DRAFT
+            return
+        each = FACTION_SIZE if options["mode"] == "hands-of-fate" else options["deal"]
+        number = NUMBER[what]
+        self.pool.remove(number)
+        dealt = sum(len(hand) for hand in self.hands)
+        seat = dealt // each
+        self.secret += ((len(self._history), seat),)
+        self.hands[seat].append(number)
+        if dealt + 1 == each * self.game.players:
+            self.pool = []  # the rest are removed from the game
+            if options["mode"] == "hands-of-fate":
+                self._form_factions()
+            else:
+                self.phase = DRAFT
+
+    def _draft(self, number: int) -> None:
+        """MW-SETUP-3/4: each player in turn keeps 4 of their cards, secretly."""
+        seat = self.drafter
+        self.secret += ((len(self._history), seat),)
+        self.hands[seat].remove(number)
+        self.units.append(Unit(number, seat))
+        if sum(1 for u in self.units if u.owner == seat) == FACTION_SIZE:
+            self.hands[seat] = []  # the rest are removed from the game
+            self.drafter += 1
+            if self.drafter == self.game.players:
+                self._sort_units()
+                self._to_first()
+
+    def _form_factions(self) -> None:
+        for seat, hand in enumerate(self.hands):
+            self.units.extend(Unit(number, seat) for number in hand)
+        self.hands = [[] for _ in self.hands]
+        self._sort_units()
+        self._to_first()
+
+    def _sort_units(self) -> None:
+        self.units.sort(key=lambda u: (u.owner, ENTITIES[u.entity].id))
+
+    def _to_first(self) -> None:
+        first = self.game.options["first"]
+        if first is None:
+            self.phase = FIRST  # MW-SETUP-7: a chance node
+        else:
+            self._begin(first)
+
+    def _begin(self, prime: int) -> None:
+        self.prime = prime
+        self.been_prime = frozenset({prime})
+        self.round = 1
+        self._start_round()
+
+    # --- the round --------------------------------------------------------------------------------
+    def _clockwise(self, start: int) -> list[int]:
+        """Seats from ``start`` clockwise (MW-ROUND-2)."""
+        n = self.game.players
+        return [(start + k) % n for k in range(n)]
+
+    def _trigger_order(self, units: Any) -> tuple[int, ...]:
+        """Prime faction first, then clockwise; within a faction by id (MW-ROUND-3)."""
+        rank = {seat: k for k, seat in enumerate(self._clockwise(self.prime))}
+        return tuple(sorted(units, key=lambda i: (rank[self.units[i].owner], self.unit_id(i))))
+
+    def _start_round(self) -> None:
+        """MW-ROUND-1: the Start of Round phase."""
+        self.phase = START
+        self.queue = self._trigger_order(self.battle())
+
+    def _advance(self) -> None:
+        """Run automatic steps until a die or a decision is needed, or the game is over."""
+        while self.phase != OVER:
+            if self.stack:
+                if self._frame_ready(self.stack[-1]):
+                    return
+                self.stack.pop()
+                continue
+            if self.queue:
+                unit, self.queue = self.queue[0], self.queue[1:]
+                if self.in_battle(unit):
+                    self._trigger(unit)
+                continue
+            if not self._next_step():
+                return
+
+    def _frame_ready(self, frame: Frame) -> bool:
+        """Can the frame still happen (its entities still in the battle, a target left)?"""
+        if isinstance(frame, PrimeRoll):
+            return True
+        if isinstance(frame, Choice):
+            actions = self._choice_actions(frame)
+            return self.in_battle(frame.unit) and any(a != "decline" for a in actions)
+        first = frame[0]
+        return self.in_battle(first) and self.in_battle(frame.target)
+
+    def _trigger(self, unit: int) -> None:
+        ability = ABILITY[self.units[unit].entity]
+        if self.phase == START:
+            ability.on_round_start(self, unit)
+        elif self.phase == INVOKE_ABILITIES:
+            ability.on_invoked(self, unit)
+        elif self.phase == END:
+            ability.on_round_end(self, unit)
+
+    def _next_step(self) -> bool:
+        """Move the round on by one step; False when a player must decide."""
+        phase = self.phase
+        if phase in (DEAL, FIRST, DRAFT, INVOKE):
+            return False
+        if phase == START:
+            self.phase = INVOKE
+            self.seat = self.prime
+            self.queue = ()
+            if not self.uninvoked_left():
+                self._to_empowerment()
+                return True
+            return self._next_invoker(first=True)
+        if phase == INVOKE_ABILITIES:
+            self._to_empowerment()
+            return True
+        if phase == EMPOWER:
+            return self._next_empowerer()
+        if phase == END:
+            for index, unit in enumerate(self.units):
+                if unit.state == EMPOWERED:
+                    self.units[index] = unit._replace(state=INVOKED)  # MW-ROUND-5
+            self.phase = NEXT_PRIME
+            self._choose_next_prime()
+            return True
+        # NEXT_PRIME, after a prime roll
+        self.round += 1
+        self._start_round()
+        return True
+
+    def _next_invoker(self, first: bool = False) -> bool:
+        """MW-INVOKE-1/2: the next faction clockwise with an uninvoked deity declares one."""
+        seats = self._clockwise(self.seat)
+        if not first:
+            seats = seats[1:]
+        for seat in seats:
+            if seat == self.prime and not first:
+                break
+            if any(u.owner == seat and u.state == UNINVOKED for u in self.units):
+                self.seat = seat
+                return False
+        self._enter_battle()
+        return True
+
+    def _declare_invocation(self, unit: int) -> None:
+        """MW-INVOKE-2: the deity is declared now; it enters with the others."""
+        self.units[unit] = self.units[unit]._replace(declared=True)
+        self._next_invoker()
+
+    def _enter_battle(self) -> None:
+        """MW-INVOKE-3/4: the declared deities enter together; then their invoke abilities
+        resolve from the prime faction clockwise."""
+        entered = []
+        for index, unit in enumerate(self.units):
+            if unit.declared:
+                self.units[index] = unit._replace(
+                    state=INVOKED, energy=ENTITIES[unit.entity].power, declared=False
+                )
+                entered.append(index)
+        self.phase = INVOKE_ABILITIES
+        self.queue = self._trigger_order(entered)
+        self._check_end()
+
+    def _to_empowerment(self) -> None:
+        self.phase = EMPOWER
+        self.seat = self.prime
+        self.queue = ()
+
+    def _next_empowerer(self) -> bool:
+        """MW-EMPOWER-1/3: factions take turns clockwise from ``seat``, skipping those with no
+        unempowered entity; when none is left the round ends."""
+        ready = {u.owner for u in self.units if u.state == INVOKED}
+        for seat in self._clockwise(self.seat):
+            if seat in ready:
+                self.seat = seat
+                return False
+        self.phase = END
+        self.queue = self._trigger_order(self.battle())
+        return True
+
+    def _empower(self, parts: list[str]) -> None:
+        """MW-EMPOWER-2: the entity is turned (empowered), then acts."""
+        verb, unit = parts[0], self.unit_named(parts[1])
+        self.units[unit] = self.units[unit]._replace(state=EMPOWERED)
+        self.seat = (self.units[unit].owner + 1) % self.game.players
+        if verb == "attack":
+            self.stack.append(Attack(unit, self.unit_named(parts[2])))
+        elif verb == "ability":
+            targets = [self.unit_named(t) for t in parts[2:]]
+            ABILITY[self.units[unit].entity].use(self, unit, targets)
+
+    def _resolve_choice(self, choice: Choice, parts: list[str]) -> None:
+        if parts[0] == "decline":
+            return
+        unit = choice.unit
+        target = self.unit_named(parts[2])
+        if choice.purpose in ("extra-attack", "ambush"):
+            self.stack.append(Attack(unit, target, extra=choice.purpose == "extra-attack"))
+        elif choice.purpose == "doom":
+            threshold = ABILITY[self.units[unit].entity].params.threshold
+            assert threshold is not None
+            self.stack.append(DefenseTest(unit, target, threshold))
+        else:  # burn
+            amount = ABILITY[self.units[unit].entity].params.amount
+            assert amount is not None
+            self.lose(target, amount)
+
+    # --- dice -------------------------------------------------------------------------------------
+    def _resolve_die(self, die: int) -> None:
+        frame = self.stack.pop()
+        if isinstance(frame, Attack):
+            if frame.attack_die == 0:
+                self.stack.append(frame._replace(attack_die=die))
+            else:
+                self._settle_attack(frame, die)
+        elif isinstance(frame, Clash):
+            if frame.clasher_die == 0:
+                self.stack.append(frame._replace(clasher_die=die))
+            else:
+                self._settle_clash(frame, die)
+        elif isinstance(frame, DefenseTest):
+            total = self.roll_total(frame.target, "defense", die)
+            if not self._critical(frame.target, die, frame.source) and total < frame.threshold:
+                self.defeat(frame.target)
+        elif isinstance(frame, DamageRoll):
+            self.lose(frame.target, die)
+        elif isinstance(frame, PrimeRoll):
+            self._settle_prime_roll(frame._replace(dice=(*frame.dice, die)))
+
+    def _settle_attack(self, frame: Attack, defense_die: int) -> None:
+        """MW-COMBAT-3..5, MW-CRIT: compare; a hit removes the difference (at least 1)."""
+        attacker, target = frame.attacker, frame.target
+        attack_total = self.roll_total(attacker, "attack", frame.attack_die)
+        defense_total = self.roll_total(target, "defense", defense_die)
+        outcome = self._compare(
+            attacker,
+            attack_total,
+            self._critical(attacker, frame.attack_die, target),
+            target,
+            defense_total,
+            self._critical(target, defense_die, attacker),
+        )
+        if outcome == 0:
+            self.stack.append(frame._replace(attack_die=0))  # MW-COMBAT-5: roll again
+            return
+        hit = outcome > 0
+        if hit:
+            self.lose(target, max(1, attack_total - defense_total))
+        if self.phase == OVER:
+            return
+        if self.in_battle(target):
+            ABILITY[self.units[target].entity].after_defending(self, target, attacker, hit)
+        if self.phase != OVER and self.in_battle(attacker):
+            ABILITY[self.units[attacker].entity].after_attack(
+                self, attacker, attack_total, hit, frame.extra
+            )
+
+    def _settle_clash(self, frame: Clash, target_die: int) -> None:
+        """MW-CLASH-2/3: Power + die, criticals, ties rolled again; the winner's ability."""
+        clasher, target = frame.clasher, frame.target
+        outcome = self._compare(
+            clasher,
+            self.roll_total(clasher, "power", frame.clasher_die),
+            self._critical(clasher, frame.clasher_die, target),
+            target,
+            self.roll_total(target, "power", target_die),
+            self._critical(target, target_die, clasher),
+        )
+        if outcome == 0:
+            self.stack.append(frame._replace(clasher_die=0))
+        elif outcome > 0:
+            if frame.damage:
+                self.lose(target, frame.damage)
+            else:
+                self.stack.append(DamageRoll(clasher, target))
+
+    # --- the next prime faction -------------------------------------------------------------------
+    def _choose_next_prime(self) -> None:
+        """MW-PRIME-1..4."""
+        remaining = [s for s in range(self.game.players) if not self.eliminated(s)]
+        if not remaining:
+            return
+        left = next(s for s in [*self._clockwise(self.prime)[1:], self.prime] if s in remaining)
+        if self.uninvoked_left() or any(s not in self.been_prime for s in remaining):
+            self._set_prime(left)
+            return
+        counts = {s: sum(1 for i in self.battle() if self.units[i].owner == s) for s in remaining}
+        best = max(counts.values())
+        tied = [s for s in self._clockwise(self.prime) if s in remaining and counts[s] == best]
+        if len(tied) == 1:
+            self._set_prime(tied[0])
+        elif self.prime in tied:
+            self._set_prime(self.prime)  # MW-PRIME-3
+        else:
+            self.stack.append(PrimeRoll(tuple(tied)))  # MW-PRIME-4
+
+    def _settle_prime_roll(self, frame: PrimeRoll) -> None:
+        if len(frame.dice) < len(frame.candidates):
+            self.stack.append(frame)
+            return
+        best = max(frame.dice)
+        top = tuple(s for s, d in zip(frame.candidates, frame.dice, strict=True) if d == best)
+        if len(top) == 1:
+            self._set_prime(top[0])
+        else:
+            self.stack.append(PrimeRoll(top))  # the tied ones roll again
+
+    def _set_prime(self, seat: int) -> None:
+        self.prime = seat
+        self.been_prime = self.been_prime | {seat}
+
+    # --- the end ----------------------------------------------------------------------------------
+    def _check_end(self) -> None:
+        """MW-END-1: over the moment no deity is uninvoked and one faction is left."""
+        if self.phase in (DEAL, DRAFT, FIRST, OVER) or self.uninvoked_left():
+            return
+        owners = {u.owner for u in self.units if u.state in (INVOKED, EMPOWERED)}
+        if len(owners) > 1:
+            return
+        # MW-RULING-LASTFALL: if the last entities fell together, their factions share it.
+        self.winners_ = sorted(owners) if owners else sorted(self.contenders)
+        self.phase = OVER
+        self.stack = []
+        self.queue = ()
+
+    def _winners(self) -> list[int]:
+        return list(self.winners_)
+
+    def _returns(self) -> list[float]:
+        share = 1.0 / len(self.winners_)
+        return [share if p in self.winners_ else 0.0 for p in range(self.game.players)]
+
+    # --- information ------------------------------------------------------------------------------
+    def visible_to(self, unit: Unit, player: int | None) -> bool:
+        """A face-down (uninvoked, undeclared) deity is seen only by its own advocate; a
+        declared one is face up (MW-INVOKE-2, MW-RULING-HIDDEN)."""
+        return unit.state != UNINVOKED or unit.declared or unit.owner == player
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        current = self.current_player
+        entities = []
+        for seat in range(self.game.players):
+            own = [u for u in self.units if u.owner == seat]
+            shown = sorted(
+                (u for u in own if self.visible_to(u, player)), key=lambda u: ENTITIES[u.entity].id
+            )
+            for unit in shown:
+                entities.append(self._entity_view(unit))
+            for _ in range(len(own) - len(shown)):
+                entities.append(
+                    {
+                        "id": None,
+                        "owner": seat,
+                        "state": "uninvoked",
+                        "energy": None,
+                        "power": None,
+                        "attack": None,
+                        "defense": None,
+                    }
+                )
+        factions = []
+        for seat in range(self.game.players):
+            factions.append(
+                {
+                    "seat": seat,
+                    "uninvoked": sum(
+                        1 for u in self.units if u.owner == seat and u.state == UNINVOKED
+                    ),
+                    "in_battle": sum(1 for i in self.battle() if self.units[i].owner == seat),
+                    "eliminated": self.phase not in (DEAL, DRAFT) and self.eliminated(seat),
+                    "been_prime": seat in self.been_prime,
+                    "hand": len(self.hands[seat]),
+                    "pantheon": self.pantheon_of[seat] if seat < len(self.pantheon_of) else None,
+                }
+            )
+        hidden = {index for index, owner in self.secret if owner != player}
+        log = [
+            (entry.split(" ")[0] + " ?") if index in hidden else entry
+            for index, entry in enumerate(self._history)
+        ]
+        return {
+            "game": self.game.id,
+            "player": player,
+            "current_player": current,
+            "legal_actions": self.legal_actions()
+            if player is not None and player == current
+            else [],
+            "terminal": current == TERMINAL,
+            "winners": self.winners(),
+            "mode": self.game.options["mode"],
+            "round": self.round,
+            "prime": self.prime if self.round else None,
+            "phase": PHASE_NAMES[self.phase],
+            "entities": entities,
+            "factions": factions,
+            "hand": sorted(ENTITIES[n].id for n in self.hands[player])
+            if player is not None
+            else [],
+            "pending": self._pending_view(),
+            "log": log,
+        }
+
+    def _entity_view(self, unit: Unit) -> dict[str, Any]:
+        entity = ENTITIES[unit.entity]
+        return {
+            "id": entity.id,
+            "name": entity.name,
+            "owner": unit.owner,
+            "state": STATE_NAMES[unit.state],
+            "energy": unit.energy if unit.state != UNINVOKED else entity.power,
+            "declared": unit.declared,
+            "power": entity.power,
+            "attack": entity.attack,
+            "defense": entity.defense,
+            "pantheon": entity.pantheon,
+            "element": entity.element,
+            "kind": entity.kind,
+            "ability": entity.ability,
+            "text": entity.text,
+            "summoner": self.unit_id(unit.summoner) if unit.summoner >= 0 else None,
+        }
+
+    def _pending_view(self) -> dict[str, Any] | None:
+        if not self.stack:
+            return None
+        top = self.stack[-1]
+        data: dict[str, Any] = {"kind": type(top).__name__.lower()}
+        for name, value in zip(top._fields, top, strict=True):
+            if name in ("attacker", "target", "clasher", "source", "unit"):
+                assert isinstance(value, int)
+                data[name] = self.unit_id(value)
+            elif isinstance(value, tuple):
+                data[name] = list(value)
+            else:
+                data[name] = value
+        return data
+
+    def determinize(self, player: int, rng: random.Random) -> MythicWarsState:
+        """Resample the deities ``player`` cannot see (others' face-down cards, cards dealt to
+        others, cards never dealt) by a random permutation of the unseen ids, applied to the
+        state, its history and (destiny modes) the factions option (MW-RULING-HIDDEN)."""
+        seen = {u.entity for u in self.units if self.visible_to(u, player)}
+        seen.update(self.hands[player])
+        # Cards once dealt to the player, kept or not, are known to them.
+        seen.update(
+            NUMBER[self._history[index].split(" ")[1]]
+            for index, owner in self.secret
+            if owner == player
+        )
+        unseen = [n for n in DEITIES if n not in seen]
+        groups: list[list[int]] = []
+        if self.game.options["mode"] in ("pantheons", "pantheons-of-destiny"):
+            for pantheon in PANTHEONS:
+                groups.append([n for n in unseen if ENTITIES[n].pantheon == pantheon])
+        else:
+            groups.append(unseen)
+        mapping: dict[int, int] = {}
+        for group in groups:
+            shuffled = group[:]
+            rng.shuffle(shuffled)
+            mapping.update(zip(group, shuffled, strict=True))
+        names = {ENTITIES[a].id: ENTITIES[b].id for a, b in mapping.items() if a != b}
+        game = self.game
+        if game.options["factions"] is not None and names:
+            options = dict(game.options)
+            options["factions"] = [[names.get(d, d) for d in f] for f in options["factions"]]
+            game = MythicWarsGame(game.players, options)
+        copy = self._copy()
+        copy.game = game
+        copy.units = [u._replace(entity=mapping.get(u.entity, u.entity)) for u in self.units]
+        copy.hands = [sorted(mapping.get(n, n) for n in hand) for hand in self.hands]
+        copy.pool = sorted(mapping.get(n, n) for n in self.pool)
+        copy._history = [
+            " ".join(names.get(t, t) for t in entry.split(" ")) if names else entry
+            for entry in self._history
+        ]
+        return copy
+
+    def __str__(self) -> str:
+        lines = [f"round {self.round}, prime faction {self.prime}, phase {PHASE_NAMES[self.phase]}"]
+        for seat in range(self.game.players):
+            cards = []
+            for unit in sorted(self.units, key=lambda u: ENTITIES[u.entity].id):
+                if unit.owner != seat:
+                    continue
+                entity = ENTITIES[unit.entity]
+                if unit.state == UNINVOKED:
+                    cards.append(f"{entity.id}(uninvoked)")
+                else:
+                    cards.append(
+                        f"{entity.id}({STATE_NAMES[unit.state]} {unit.energy}/{entity.power})"
+                    )
+            if self.hands[seat]:
+                hand = sorted(ENTITIES[n].id for n in self.hands[seat])
+                cards.append("hand: " + ",".join(hand))
+            lines.append(f"faction {seat}: " + " ".join(cards))
+        if self.stack:
+            lines.append(f"resolving: {self._pending_view()}")
+        return "\n".join(lines)
