@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import theomachy
 from theomachy.agents import make
-from theomachy.cli import app, parse_options
+from theomachy.cli import app, parse_options, parse_value
 from theomachy.engine import derive_seed
 from theomachy.rules_index import rule_ids
 from theomachy.terminal import Session, play_game
@@ -175,6 +175,39 @@ def test_parse_options() -> None:
     }
     with pytest.raises(ValueError, match="expected key=value"):
         parse_options(["rounds"])
+
+
+def test_parse_options_reads_json_values() -> None:
+    factions = [["thor", "zeus", "set", "fujin"], ["hera", "anubis", "izanagi", "chalchiuhtlicue"]]
+    pairs = [
+        'factions=[["thor","zeus","set","fujin"],["hera","anubis","izanagi","chalchiuhtlicue"]]',
+        "first=null",
+        'name="42"',
+        'table={"a": [1, 2]}',
+        "count=7",
+        "plain=odin",
+    ]
+    assert parse_options(pairs) == {
+        "factions": factions,
+        "first": None,
+        "name": "42",
+        "table": {"a": [1, 2]},
+        "count": 7,
+        "plain": "odin",
+    }
+    assert parse_value("[1, true]") == [1, True]
+    with pytest.raises(ValueError, match=r"--option factions: .*not valid JSON"):
+        parse_options(["factions=[[thor]]"])
+
+
+def test_seats_on_a_two_player_game() -> None:
+    both_bots = runner.invoke(app, ["play", GAME, "--seats", "random,random", "--seed", "3"])
+    assert both_bots.exit_code == 0, both_bots.output
+    assert "seats 0 random, 1 random" in both_bots.output
+    assert "Returns: [" in both_bots.output and "your move>" not in both_bots.output
+    short = runner.invoke(app, ["play", GAME, "--seats", "human"])
+    assert short.exit_code == 2
+    assert "--seats lists 1 seat(s) (human) but mythic-arena takes 2 players" in short.output
 
 
 def test_rules_prints_the_rules_index() -> None:

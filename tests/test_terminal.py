@@ -247,3 +247,34 @@ def render(renderable: Any) -> str:
     file = out.file
     assert isinstance(file, io.StringIO)
     return file.getvalue()
+
+
+def test_hot_seat_asks_to_pass_and_tells_moves_from_the_public_view() -> None:
+    state = theomachy.load(GAME).new_game()
+    prompt = Script(["1"] * 12)  # a hand-over takes any line
+    session = Session(state, 0, {}, random.Random(4), console(), prompt, people=[0, 1])
+    assert session.hot_seat and session.viewer is None
+    assert play_game(session) is False  # the script runs out
+    assert prompt.prompts[:2] == [
+        "Player 0, press Enter when you have the keyboard> ",
+        "your move> ",
+    ]
+    handovers = [p for p in prompt.prompts if "press Enter" in p]
+    assert len(handovers) >= 2 and "(P1)" in handovers[1]
+    text = output(session)
+    assert "pass to seat 0" in text and "pass to seat 1" in text
+    # Every draw is told hidden on the shared screen, even the person's own.
+    assert "draws a card (hidden)" in text
+    for action in state.history():
+        if action.startswith("draw "):
+            assert f"draws {card_name(action.split()[1])}" not in text
+
+
+def test_all_bot_seats_play_to_the_end_without_prompts() -> None:
+    state = theomachy.load(GAME).new_game()
+    bots = {p: make("random", seed=p) for p in (0, 1)}
+    prompt = Script([])
+    session = Session(state, 0, bots, random.Random(1), console(), prompt, people=[])
+    assert play_game(session) is True
+    assert prompt.prompts == []
+    assert "You win" not in output(session)

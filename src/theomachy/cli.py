@@ -6,6 +6,7 @@ saved game gets a red message naming the problem and exit status 2, and nothing 
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -38,24 +39,62 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(code=2)
 
 
+HUMAN = "human"
+
+
 def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``key=value`` pairs as a dict; values that look like integers become ints."""
+    """``key=value`` pairs as a dict; values are parsed by :func:`parse_value`."""
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise ValueError(f"--option {pair!r}: expected key=value (for example rounds=3)")
-        options[key.strip()] = parse_value(value.strip())
+        try:
+            options[key.strip()] = parse_value(value.strip())
+        except ValueError as error:
+            raise ValueError(f"--option {key.strip()}: {error}") from None
     return options
 
 
 def parse_value(value: str) -> Any:
-    """An option value: an int if it looks like one, a bool for true/false, else the text."""
+    """An option value: JSON if it looks like JSON (a list, an object, a quoted string or
+    null), an int if it looks like one, a bool for true/false, else the text.
+
+    ``ValueError`` (naming the problem) for a value that looks like JSON but is not valid."""
+    if value[:1] in ("[", "{", '"') or value == "null":
+        try:
+            return json.loads(value)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"{value!r} is not valid JSON: {error}") from None
     if _INT.fullmatch(value):
         return int(value)
     if value.lower() in ("true", "false"):
         return value.lower() == "true"
     return value
+
+
+def parse_seats(text: str) -> list[str]:
+    """``--seats`` as one entry per seat: ``human`` or an agent name (not yet checked)."""
+    entries = [entry.strip().lower() for entry in text.split(",")]
+    if not all(entries):
+        raise ValueError(
+            f"--seats {text!r}: an empty entry; give one entry per seat, separated by commas "
+            f"({HUMAN} or an agent: {', '.join(agents.available())}), e.g. {HUMAN},random"
+        )
+    return entries
+
+
+def players_from_seats(game: str, entries: list[str]) -> int:
+    """The player count ``--seats`` implies; ``ValueError`` if the game cannot take it."""
+    cls = game_class(game)
+    low, high = cls.min_players, cls.max_players
+    if not low <= len(entries) <= high:
+        allowed = str(low) if low == high else f"{low} to {high}"
+        raise ValueError(
+            f"--seats lists {len(entries)} seat(s) ({','.join(entries)}) but {game} takes "
+            f"{allowed} players: give one entry per seat"
+        )
+    return len(entries)
 
 
 def read_saved(path: Path) -> State:
@@ -91,14 +130,29 @@ def play_command(
     game: Annotated[
         str | None, typer.Argument(help="Game id (see `theomachy games`); optional with --replay.")
     ] = None,
-    vs: Annotated[str, typer.Option(help="Agent playing every other seat.")] = "random",
-    seat: Annotated[int, typer.Option(help="Your seat (0-based).")] = 0,
+    vs: Annotated[
+        str | None, typer.Option(help="Agent playing every other seat (default random).")
+    ] = None,
+    seat: Annotated[int | None, typer.Option(help="Your seat (0-based; default 0).")] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="Who plays each seat, in seat order: human or an agent name, comma-separated "
+            "(e.g. human,random,human,random; several humans share the keyboard). Replaces "
+            "--seat/--vs; without --players it sets the number of players."
+        ),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed for chance and the bots (random if omitted).")
     ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option, key=value.")
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="A game option, key=value; the value may be JSON (e.g. factions=[[...],[...]]).",
+        ),
     ] = None,
     save: Annotated[Path | None, typer.Option(help="Save the game here after every move.")] = None,
     replay: Annotated[
@@ -108,29 +162,47 @@ def play_command(
         bool, typer.Option("--watch", help="With --replay: step through the saved game.")
     ] = False,
 ) -> None:
-    """Play a game against bots (or continue / watch a saved one)."""
+    """Play a game against bots, with friends at one keyboard, or continue / watch a saved one."""
     console = Console()
     try:
+        entries = parse_seats(seats) if seats is not None else None
+        if entries is not None and (seat is not None or vs is not None):
+            raise ValueError("--seats names every seat: use it instead of --seat and --vs")
+        if entries is not None and players is None and replay is None and game is not None:
+            players = players_from_seats(game, entries)
         state = starting_state(game, players, parse_options(option or []), replay)
     except ValueError as error:  # CorruptDocument included
         fail(str(error))
+    count = state.game.players
     if watch:
-        run_watch(console, state, seat)
+        run_watch(console, state, seat or 0)
         return
-    if not 0 <= seat < state.game.players:
-        fail(f"--seat {seat}: choose a seat from 0 to {state.game.players - 1}")
+    if entries is None:
+        seat = 0 if seat is None else seat
+        if not 0 <= seat < count:
+            fail(f"--seat {seat}: choose a seat from 0 to {count - 1}")
+        entries = [HUMAN if p == seat else (vs or "random") for p in range(count)]
+    elif len(entries) != count:
+        fail(
+            f"--seats lists {len(entries)} seat(s) ({','.join(entries)}) but this "
+            f"{state.game.id} game has {count} players: give one entry per seat"
+        )
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     try:
         bots = {
-            p: agents.make(vs, seed=derive_seed(seed, "seat", p))
-            for p in range(state.game.players)
-            if p != seat
+            p: agents.make(name, seed=derive_seed(seed, "seat", p))
+            for p, name in enumerate(entries)
+            if name != HUMAN
         }
     except ValueError as error:
-        fail(str(error))
-    session = Session(state, seat, bots, random.Random(seed), console, console.input, save)
-    introduce(session, vs, seed)
+        fail(f"{error} (or {HUMAN} for a person)")
+    people = [p for p, name in enumerate(entries) if name == HUMAN]
+    home = people[0] if people else 0
+    session = Session(
+        state, home, bots, random.Random(seed), console, console.input, save, people=people
+    )
+    introduce(session, entries, seed)
     if state.is_terminal():
         show_result(session)
     else:
@@ -153,17 +225,32 @@ def starting_state(
     return state
 
 
-def introduce(session: Session, vs: str, seed: int) -> None:
+def introduce(session: Session, entries: list[str], seed: int) -> None:
     """Say who plays what, and how to get the same game again."""
     game = session.state.game
     title = game_class(game.id).title
-    seats = game.players
-    session.console.print(
-        f"[bold]{title}[/]: you play seat {session.seat} of {seats} against {vs} (seed {seed}).",
-        highlight=False,
-    )
+    console = session.console
+    bots = sorted(set(entries) - {HUMAN})
+    people = session.humans
+    if len(people) == 1 and len(bots) == 1:
+        console.print(
+            f"[bold]{title}[/]: you play seat {people[0]} of {game.players} against {bots[0]} "
+            f"(seed {seed}).",
+            highlight=False,
+        )
+    else:
+        who = ", ".join(
+            f"{p} {'you' if p == session.viewer else name}" for p, name in enumerate(entries)
+        )
+        console.print(f"[bold]{title}[/]: seats {who} (seed {seed}).", highlight=False)
+        if session.hot_seat:
+            console.print(
+                f"Hot seat: {len(people)} people share this keyboard; each sees only their own "
+                "seat's view, so pass the keyboard when asked.",
+                highlight=False,
+            )
     if session.save is not None:
-        session.console.print(f"Saving to {session.save} after every move.", markup=False)
+        console.print(f"Saving to {session.save} after every move.", markup=False)
 
 
 def run_watch(console: Console, state: State, seat: int) -> None:

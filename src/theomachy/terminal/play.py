@@ -1,9 +1,14 @@
-"""The interactive loop: a person plays one seat, bots the others, chance a seeded generator.
+"""The interactive loop: people play some seats, bots the others, chance a seeded generator.
 
-The loop works for any game through the contract. What it shows the person comes only from
+The loop works for any game through the contract. What it shows a person comes only from
 ``state.view(seat)``: the position, the numbered legal actions, and each move as the view's
 ``log`` records it (a hidden draw reads ``draw ?``). Input and output are injected (a
 ``prompt`` callable and a rich ``Console``) so the loop runs the same under tests.
+
+With one person the moves are told from that person's view. With several (hot seat: one
+keyboard passed around) the moves are told from the public view (``view(None)``) and, before
+each person's decision, the loop asks for the keyboard to be passed ("pass to seat N"), clears
+a real terminal, and draws the position from that person's view only.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 import os
 import random
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,7 +59,12 @@ def save_state(path: Path, state: State) -> None:
 
 @dataclass
 class Session:
-    """One person at one seat of one game, with bots and chance around them."""
+    """People at some seats of one game, with bots and chance around them.
+
+    ``people`` lists the seats people play (each other seat needs a bot in ``bots``); by
+    default it is just ``seat``. ``seat`` is the home seat: the one shown when one person
+    plays, watches a saved game, or leaves.
+    """
 
     state: State
     seat: int
@@ -63,14 +73,34 @@ class Session:
     console: Console
     prompt: Prompt
     save: Path | None = None
+    people: Collection[int] | None = None
     renderer: Renderer = field(init=False)
+    humans: tuple[int, ...] = field(init=False)
+    viewer: int | None = field(init=False)
+    at_keyboard: int | None = field(init=False, default=None)
+    recent: list[str] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.renderer = renderer_for(self.state.game.id)
+        self.humans = tuple(sorted({self.seat} if self.people is None else set(self.people)))
+        # One person sees the moves from their seat; several (or none) from the public view.
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+
+    @property
+    def hot_seat(self) -> bool:
+        """Do several people share the keyboard?"""
+        return len(self.humans) > 1
 
     def view(self) -> View:
-        """What the person may see now."""
-        return self.state.view(self.seat)
+        """What everyone looking at the screen may see now (the one person's view, or the
+        public one)."""
+        return self.state.view(self.viewer)
+
+    def name(self, view: View, seat: int) -> str:
+        """A seat in words: "You" for the one person, else the renderer's name."""
+        if seat == self.viewer:
+            return "[bold]You[/]"
+        return self.renderer.seat_name(view, seat)
 
 
 def play_game(session: Session) -> bool:
@@ -81,8 +111,8 @@ def play_game(session: Session) -> bool:
             player = state.current_player
             if player == CHANCE:
                 apply_and_announce(session, sample_outcome(state, session.rng))
-            elif player == session.seat:
-                person_turn(session)
+            elif player in session.humans:
+                person_turn(session, player)
             else:
                 apply_and_announce(session, session.bots[player].act(state))
     except (Quit, KeyboardInterrupt):
@@ -114,18 +144,22 @@ def announce(session: Session, before: View, actor: int) -> None:
         text = renderer.event(before, after, actor, str(log[index]))
     else:  # the view keeps no log: say only that something happened
         text = "a chance event" if actor == CHANCE else "moved"
-    if actor == CHANCE:
-        who = "[dim]chance[/]"
-    elif actor == session.seat:
-        who = "[bold]You[/]"
-    else:
-        who = renderer.seat_name(after, actor)
-    session.console.print(f"  {who}: {text}", highlight=False)
+    if text is None:
+        return
+    who = "[dim]chance[/]" if actor == CHANCE else session.name(after, actor)
+    line = f"  {who}: {text}"
+    session.console.print(line, highlight=False)
+    if session.hot_seat:
+        session.recent.append(line)
 
 
-def person_turn(session: Session) -> None:
-    """Show the position and the numbered legal actions; read lines until one is legal."""
-    view = session.view()
+def person_turn(session: Session, player: int | None = None) -> None:
+    """Show the position from the deciding person's seat and the numbered legal actions; read
+    lines until one is legal. In a hot-seat game the keyboard is passed first."""
+    player = session.seat if player is None else player
+    hand_over(session, player)
+    session.recent = []
+    view = session.state.view(player)
     show_position(session, view)
     legal = list(view["legal_actions"])
     show_choices(session, view, legal)
@@ -141,6 +175,26 @@ def person_turn(session: Session) -> None:
             session.console.print(Text(f"{error} (type a number; ? lists them)", style="red"))
         except HelpRequested:
             show_choices(session, view, legal)
+
+
+def hand_over(session: Session, player: int) -> None:
+    """Hot seat: clear a real terminal (the last person's position goes), show what happened
+    since (public), and wait until ``player`` has the keyboard."""
+    if not session.hot_seat or session.at_keyboard == player:
+        return
+    console = session.console
+    name = Text.from_markup(session.renderer.seat_name(session.view(), player)).plain
+    if console.is_terminal and session.at_keyboard is not None:  # a private screen is up
+        console.clear()
+        for line in session.recent:
+            console.print(line, highlight=False)
+    console.print()
+    console.rule(f"pass to seat {player}", style="bold yellow")
+    try:
+        session.prompt(f"{name}, press Enter when you have the keyboard> ")
+    except (EOFError, KeyboardInterrupt):
+        raise Quit from None
+    session.at_keyboard = player
 
 
 class HelpRequested(Exception):
@@ -224,11 +278,12 @@ def show_result(session: Session) -> None:
 def winners_line(session: Session, view: View) -> str:
     """Who won, in words, from the person's point of view."""
     winners = list(session.state.winners())
-    names = ["you" if w == session.seat else session.renderer.seat_name(view, w) for w in winners]
+    you = session.viewer
+    names = ["you" if w == you else session.renderer.seat_name(view, w) for w in winners]
     if not winners:
         return "The game is over: nobody wins."
     if len(winners) == 1:
-        return "[bold green]You win![/]" if winners[0] == session.seat else f"{names[0]} wins."
+        return "[bold green]You win![/]" if winners[0] == you else f"{names[0]} wins."
     return "Shared victory: " + " and ".join(names) + "."
 
 

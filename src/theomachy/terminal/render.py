@@ -45,8 +45,9 @@ class Renderer:
         """What the player to move is asked to decide, in words (markup allowed)."""
         return None
 
-    def event(self, before: View, after: View, actor: int, entry: str) -> str:
-        """One applied action (``entry``, as the view's log shows it) in words.
+    def event(self, before: View, after: View, actor: int, entry: str) -> str | None:
+        """One applied action (``entry``, as the view's log shows it) in words, or None when
+        it is not worth a line of its own (the loop then prints nothing).
 
         ``before`` and ``after`` are the viewer's views around the action, so a renderer can
         describe its consequences (captures, points).
@@ -61,6 +62,7 @@ class Renderer:
 # Game id -> "module:ClassName", imported on first use (like the game registry).
 _KNOWN: dict[str, str] = {
     "mythic-arena": "theomachy.terminal.mythic_arena:MythicArenaRenderer",
+    "mythic-wars": "theomachy.terminal.mythic_wars:MythicWarsRenderer",
 }
 _LOADED: dict[str, Renderer] = {}
 GENERIC = Renderer()

@@ -1,0 +1,992 @@
+"""Mythic Wars in the terminal: each faction's deities and creatures, the round, the dice.
+
+Everything shown comes from a view (``state.view(seat)``) plus the public entity catalogue
+(names, scores, abilities). Another faction's face-down deities are in the view only as
+placeholders (``id`` None), so they are drawn as hidden cards and can never be named here.
+
+Up to four factions each get a wide table with the ability of every visible card; with more,
+the viewer's faction keeps its wide table and the others are drawn as compact panels, two to
+a row at 100 columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from theomachy.games.mythic_wars.cards import Entity, catalog
+from theomachy.terminal.render import Renderer, View
+
+Entry = dict[str, Any]
+"""One entity of a view's ``entities`` list."""
+
+SEAT_COLOURS = (
+    "cyan",
+    "magenta",
+    "yellow",
+    "green",
+    "bright_blue",
+    "bright_red",
+    "bright_cyan",
+    "bright_magenta",
+)
+ELEMENTS: dict[str, tuple[str, str]] = {
+    "air": ("≋", "bright_cyan"),
+    "chaos": ("✷", "magenta"),
+    "earth": ("◆", "yellow"),
+    "fire": ("▲", "red"),
+    "law": ("✚", "bright_white"),
+    "water": ("≈", "blue"),
+}
+PANTHEON_SHORT = {
+    "greek": "Gre",
+    "norse": "Nor",
+    "egyptian": "Egy",
+    "aztec": "Azt",
+    "japanese": "Jap",
+    "mesopotamian": "Mes",
+}
+# State -> (marker, word, style of the row).
+STATES: dict[str, tuple[str, str, str]] = {
+    "hidden": ("▒", "face down", "dim"),
+    "uninvoked": ("◌", "face down", "dim"),
+    "declared": ("◎", "declared", "yellow"),
+    "invoked": ("●", "invoked", ""),
+    "empowered": ("↻", "empowered", "italic"),
+    "defeated": ("✝", "defeated", "dim strike"),
+}
+IN_BATTLE = ("invoked", "empowered")
+STAT_SHORT = {"attack": "Att", "defense": "Def", "power": "Pow"}
+WHO = {"self": "itself", "supporting": "supporters", "faction": "own faction", "opposing": "foes"}
+PHASES = {
+    "deal": "dealing",
+    "draft": "draft",
+    "first": "choosing the first prime faction",
+    "start": "start of round",
+    "invoke-abilities": "invocation abilities",
+    "end": "end of round",
+    "next-prime": "choosing the next prime faction",
+    "over": "the battle is over",
+}
+PRIME_MARK = "♛"
+TURN_MARK = "▶"
+WIDE_FACTIONS = 4  # up to this many factions, every faction gets a wide table
+COMPACT_WIDTH = 49  # a compact panel: two fit side by side in 100 columns
+BAR_FULL, BAR_EMPTY = "█", "░"
+
+
+@cache
+def entities() -> dict[str, Entity]:
+    """The entity catalogue by id."""
+    return {entity.id: entity for entity in catalog()}
+
+
+def entity_name(entity_id: str | None) -> str:
+    """The printed name of an entity id (the id itself if unknown)."""
+    if entity_id is None:
+        return "a face-down deity"
+    entity = entities().get(entity_id)
+    return entity.name if entity is not None else entity_id
+
+
+def ability_title(entity: Entity) -> str:
+    """The name of an entity's ability (its card text before the colon)."""
+    title, colon, _ = entity.text.partition(":")
+    return title if colon else entity.ability
+
+
+def ability_summary(entity: Entity) -> str:
+    """What an entity's ability does, in a few words (from its key and parameters)."""
+    p, key = entity.params, entity.ability
+    amount = p.amount if p.amount is not None else 0
+    creature = entity_name(p.creature)
+    summaries = {
+        "modify": f"{signed(amount)} {STAT_SHORT.get(p.stat or '', p.stat)} rolls: "
+        f"{WHO.get(p.who or '', p.who)}",
+        "taunt": "foes must attack it first",
+        "tie-breaker": "faction wins tied rolls",
+        "no-crits": "no foe criticals vs faction",
+        "thorns": f"attacker −{amount} on a {p.on}",
+        "clash": f"empowered: clash, won: foe −{p.damage or 'd6'}",
+        "blast": f"empowered: a foe −{amount}",
+        "volley": f"empowered: every foe −{amount}",
+        "heal": f"empowered: heal {amount}",
+        "summon": f"empowered: summon {creature}",
+        "doom": f"invoked: foe's Def roll <{p.threshold} dies",
+        "ambush": "invoked: attack at once",
+        "invoke-summon": f"invoked: summons {creature}",
+        "invoke-heal": f"invoked: supporters +{amount}",
+        "regenerate": f"round start: +{amount}",
+        "burn": f"round end: a foe −{amount}",
+        "extra-attack": f"{p.parity} Att roll: attack again",
+        "lifesteal": f"on a hit: +{amount}",
+    }
+    return summaries.get(key, key)
+
+
+TAG_WHO = {"self": "self", "supporting": "allies", "faction": "all", "opposing": "foes"}
+
+
+def ability_tag(entity: Entity) -> str:
+    """An entity's ability in one or two words, for the compact layout."""
+    p, key = entity.params, entity.ability
+    amount = p.amount if p.amount is not None else 0
+    creature = entity_name(p.creature)
+    tags = {
+        "modify": f"{signed(amount)} {STAT_SHORT.get(p.stat or '', p.stat)} "
+        f"{TAG_WHO.get(p.who or '', p.who)}",
+        "taunt": "taunt",
+        "tie-breaker": "wins ties",
+        "no-crits": "no foe crits",
+        "thorns": f"thorns {amount}/{p.on}",
+        "clash": f"clash {p.damage or 'd6'}",
+        "blast": f"blast {amount}",
+        "volley": f"volley {amount}",
+        "heal": f"heal {amount}",
+        "summon": f"calls {creature}",
+        "doom": f"doom <{p.threshold}",
+        "ambush": "ambush",
+        "invoke-summon": f"brings {creature}",
+        "invoke-heal": f"heal allies {amount}",
+        "regenerate": f"regen {amount}",
+        "burn": f"burn {amount}",
+        "extra-attack": f"{p.parity}: attack+1",
+        "lifesteal": f"lifesteal {amount}",
+    }
+    return tags.get(key, key)
+
+
+def signed(number: int) -> str:
+    """``+2`` or ``−2`` (a real minus sign)."""
+    return f"+{number}" if number >= 0 else f"−{-number}"
+
+
+def element_glyph(element: str | None) -> Text:
+    """An element as its coloured glyph."""
+    glyph, style = ELEMENTS.get(element or "", ("?", "dim"))
+    return Text(glyph, style=style)
+
+
+def element_label(element: str | None) -> Text:
+    """An element as its coloured glyph and name."""
+    text = element_glyph(element)
+    text.append(f" {element}", style=ELEMENTS.get(element or "", ("", "dim"))[1])
+    return text
+
+
+def plain_seat(seat: int) -> str:
+    """``Seat N`` in the seat's colour (markup), without the pantheon."""
+    return f"[bold {seat_colour(seat)}]Seat {seat}[/]"
+
+
+def seat_colour(seat: int) -> str:
+    """The colour of a seat's name."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def state_key(entry: Entry) -> str:
+    """``hidden`` for another faction's face-down card, ``declared`` for a face-down deity
+    declared this Invocation Phase, else the view's state."""
+    if entry.get("id") is None:
+        return "hidden"
+    if entry["state"] == "uninvoked" and entry.get("declared"):
+        return "declared"
+    return str(entry["state"])
+
+
+def energy_bar(entry: Entry, width: int | None = None) -> Text:
+    """Energy points as a bar of ``power`` cells (scaled to ``width`` if given) and digits."""
+    power, energy = entry.get("power"), entry.get("energy")
+    if power is None or energy is None:
+        return Text("?", style="dim")
+    state = entry["state"]
+    if state == "defeated":
+        return Text("—", style="dim")
+    left = max(0, energy)
+    cells = width or power
+    full = round(cells * min(left, power) / power) if power else 0
+    if state == "uninvoked":
+        style = "dim green"
+    elif left * 3 <= power:
+        style = "red"
+    elif left * 3 <= power * 2:
+        style = "yellow"
+    else:
+        style = "green"
+    text = Text(BAR_FULL * full, style=style)
+    text.append(BAR_EMPTY * (cells - full), style="dim")
+    text.append(f" {energy}/{power}", style="bold" if state in IN_BATTLE else "dim")
+    return text
+
+
+def faction_entries(view: View, seat: int) -> list[tuple[Entry, bool]]:
+    """A faction's entities in order, each creature right after its summoner: (entry, is a
+    summoned creature)."""
+    own = [e for e in view["entities"] if e["owner"] == seat]
+    creatures = [e for e in own if e.get("summoner")]
+    placed: set[int] = set()
+    ordered: list[tuple[Entry, bool]] = []
+    for entry in own:
+        if entry.get("summoner"):
+            continue
+        ordered.append((entry, False))
+        for index, creature in enumerate(creatures):
+            if creature["summoner"] == entry.get("id"):
+                ordered.append((creature, True))
+                placed.add(index)
+    ordered += [(c, True) for i, c in enumerate(creatures) if i not in placed]
+    return ordered
+
+
+def _name_cell(entry: Entry, creature: bool, width: int | None = None) -> Text:
+    key = state_key(entry)
+    marker, _, style = STATES[key]
+    if key == "hidden":
+        return Text(f"{marker} " + "░" * 13, style="dim")
+    name = str(entry.get("name") or entry_name(entry))
+    text = Text(("└ " if creature else "") + f"{marker} ", style=style)
+    text.append(name, style=("bold " if key in IN_BATTLE else "") + style)
+    if width is not None:
+        text.truncate(width, overflow="ellipsis")
+    return text
+
+
+def entry_name(entry: Entry) -> str:
+    """The name of a view entity."""
+    return str(entry.get("name") or entity_name(entry.get("id")))
+
+
+def _faction_title(view: View, seat: int, renderer: MythicWarsRenderer) -> Text:
+    faction = view["factions"][seat]
+    title = Text()
+    to_move = view["current_player"] == seat and not view["terminal"]
+    title.append(f"{TURN_MARK} " if to_move else "")
+    title.append_text(Text.from_markup(renderer.seat_name(view, seat)))
+    if seat == view["player"]:
+        title.append(" (you)", style="bold")
+    if view["prime"] == seat:
+        title.append(f" {PRIME_MARK} prime", style="bold yellow")
+    if faction["eliminated"]:
+        title.append(" ✝ eliminated", style="dim")
+    return title
+
+
+def _faction_subtitle(view: View, seat: int) -> Text:
+    faction = view["factions"][seat]
+    parts = [f"{faction['in_battle']} in battle", f"{faction['uninvoked']} face down"]
+    if faction["hand"]:
+        parts.append(f"{faction['hand']} dealt")
+    return Text(" · ".join(parts), style="dim")
+
+
+def _border(view: View, seat: int) -> str:
+    if view["factions"][seat]["eliminated"]:
+        return "dim"
+    colour = seat_colour(seat)
+    return f"bold {colour}" if view["current_player"] == seat else colour
+
+
+def wide_faction(
+    view: View, seat: int, renderer: MythicWarsRenderer, header: bool = True, short: bool = False
+) -> Panel:
+    """A faction as a table: state, name, pantheon, element, energy, scores, ability (the
+    column widths are fixed, so the tables of all factions line up; ``short`` abilities are
+    tags, for narrow terminals)."""
+    table = Table(box=None, padding=(0, 1, 0, 0), expand=True, show_header=header)
+    table.add_column("Entity", no_wrap=True, width=19, header_style="dim")
+    table.add_column("Pan", no_wrap=True, width=3, header_style="dim")
+    table.add_column("Element", no_wrap=True, width=7, header_style="dim")
+    table.add_column("Energy", no_wrap=True, width=14, header_style="dim")
+    table.add_column("A/D", no_wrap=True, width=3, header_style="dim")
+    table.add_column("State", no_wrap=True, width=9, header_style="dim")
+    table.add_column("Ability", ratio=1, overflow="fold", header_style="dim")
+    rows = faction_entries(view, seat)
+    if not rows:
+        table.add_row(Text("no deities yet", style="dim"))
+    for entry, creature in rows:
+        key = state_key(entry)
+        _, word, style = STATES[key]
+        if key == "hidden":
+            table.add_row(_name_cell(entry, creature), "", "", "", "", Text(word, style=style))
+            continue
+        entity = entities().get(str(entry["id"]))
+        words = ability_tag if short else ability_summary
+        ability = Text(words(entity) if entity is not None else "")
+        if key not in IN_BATTLE:
+            ability.stylize("dim")
+        pantheon = str(entry.get("pantheon") or "")
+        table.add_row(
+            _name_cell(entry, creature, 19),
+            Text(PANTHEON_SHORT.get(pantheon, pantheon), style=style),
+            element_label(entry.get("element")),
+            energy_bar(entry),
+            Text(f"{entry.get('attack')}/{entry.get('defense')}", style=style),
+            Text(word, style=style),
+            ability,
+        )
+    return Panel(
+        table,
+        title=_faction_title(view, seat, renderer),
+        title_align="left",
+        subtitle=_faction_subtitle(view, seat),
+        subtitle_align="right",
+        border_style=_border(view, seat),
+        padding=(0, 1),
+    )
+
+
+def compact_faction(
+    view: View, seat: int, renderer: MythicWarsRenderer, width: int = COMPACT_WIDTH
+) -> Panel:
+    """A faction as a narrow panel: one line per card, with a short ability tag."""
+    table = Table(box=None, padding=(0, 1, 0, 0), show_header=False, expand=True)
+    table.add_column("entity", no_wrap=True, width=17)
+    table.add_column("element", no_wrap=True, width=1)
+    table.add_column("energy", no_wrap=True, width=8)
+    table.add_column("A/D", no_wrap=True, width=3)
+    table.add_column("ability", no_wrap=True, overflow="ellipsis", ratio=1)
+    rows = faction_entries(view, seat)
+    if not rows:
+        table.add_row(Text("no deities yet", style="dim"))
+    for entry, creature in rows:
+        key = state_key(entry)
+        style = STATES[key][2]
+        if key == "hidden":
+            table.add_row(_name_cell(entry, creature), "", "", "", "")
+            continue
+        entity = entities().get(str(entry["id"]))
+        tag = Text(ability_tag(entity) if entity is not None else "")
+        if key not in IN_BATTLE:
+            tag.stylize("dim")
+        table.add_row(
+            _name_cell(entry, creature, 17),
+            element_glyph(entry.get("element")),
+            energy_bar(entry, width=4),
+            Text(f"{entry.get('attack')}/{entry.get('defense')}", style=style),
+            tag,
+        )
+    return Panel(
+        table,
+        title=_faction_title(view, seat, renderer),
+        title_align="left",
+        subtitle=_faction_subtitle(view, seat),
+        subtitle_align="right",
+        border_style=_border(view, seat),
+        padding=(0, 0),
+        width=width,
+    )
+
+
+class ByWidth:
+    """A renderable built for the width it is given (wide tables or compact panels)."""
+
+    def __init__(self, build: Callable[[int], RenderableType]) -> None:
+        self.build = build
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        yield self.build(options.max_width)
+
+
+def factions_block(view: View, renderer: MythicWarsRenderer) -> RenderableType:
+    """Every faction: wide tables for a few, compact panels for many (two to a row at 100
+    columns); on a narrow terminal abilities shrink to tags."""
+
+    def build(width: int) -> RenderableType:
+        short = width < 100
+        seats = range(len(view["factions"]))
+        if len(view["factions"]) <= WIDE_FACTIONS:
+            return Group(*(wide_faction(view, seat, renderer, seat == 0, short) for seat in seats))
+        me = view["player"]
+        parts: list[RenderableType] = []
+        if me is not None:
+            parts.append(wide_faction(view, me, renderer, True, short))
+        panel = max(38, min(COMPACT_WIDTH, (width - 1) // 2))
+        others = [compact_faction(view, seat, renderer, panel) for seat in seats if seat != me]
+        parts.append(Columns(others, padding=(0, 1)))
+        return Group(*parts)
+
+    return ByWidth(build)
+
+
+def header(view: View, renderer: MythicWarsRenderer) -> Table:
+    """The round, the phase and the prime faction; the mode on the right."""
+    text = Text("Mythic Wars", style="bold")
+    if view["round"]:
+        text.append(f" · round {view['round']}")
+    phase = str(view["phase"])
+    text.append(f" · {PHASES.get(phase, phase + ' phase')}", style="bold")
+    if view["prime"] is not None:
+        text.append(f" · {PRIME_MARK} prime ")
+        text.append_text(Text.from_markup(renderer.seat_name(view, view["prime"])))
+    grid = Table.grid(expand=True)
+    grid.add_column(ratio=1)
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_row(text, Text(f"{view['mode']} mode", style="dim"))
+    return grid
+
+
+def legend() -> Text:
+    """What the markers and element glyphs mean."""
+    text = Text(style="dim")
+    for key in ("invoked", "empowered", "declared", "uninvoked", "defeated"):
+        marker, word, _ = STATES[key]
+        text.append(f"{marker} {word} ")
+    text.append("|")
+    for element, (glyph, style) in ELEMENTS.items():
+        text.append(" ")
+        text.append(glyph, style=style)
+        text.append(f" {element}")
+    return text
+
+
+def hand_panel(view: View) -> RenderableType | None:
+    """The viewer's dealt cards during a draft."""
+    hand = view.get("hand") or []
+    if not hand:
+        return None
+    me = view["player"]
+    kept = sum(1 for e in view["entities"] if e["owner"] == me)
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), expand=True, show_edge=False)
+    for heading in ("Card", "Pantheon", "Element", "P", "A", "D"):
+        table.add_column(heading, no_wrap=True, justify="right" if len(heading) == 1 else "left")
+    table.add_column("Ability", ratio=1, overflow="fold")
+    for card_id in hand:
+        entity = entities().get(card_id)
+        if entity is None:
+            table.add_row(card_id, "", "", "", "", "", "")
+            continue
+        table.add_row(
+            Text(entity.name, style="bold"),
+            entity.pantheon.title(),
+            element_label(entity.element),
+            str(entity.power),
+            str(entity.attack),
+            str(entity.defense),
+            Text.assemble((ability_title(entity), "bold"), (f": {ability_summary(entity)}", "dim")),
+        )
+    return Panel(
+        table,
+        title=f"Your dealt cards: keep 4 ({kept} kept so far)",
+        title_align="left",
+        border_style="bold",
+    )
+
+
+def pending_line(view: View, renderer: MythicWarsRenderer) -> Text | None:
+    """The attack, clash, roll or choice being resolved, with the dice rolled so far."""
+    pending = view.get("pending")
+    if not pending:
+        return None
+    kind = pending.get("kind")
+    by_id = visible(view)
+    text = Text("Resolving: ", style="bold")
+    if kind == "attack":
+        attacker, target = pending["attacker"], pending["target"]
+        text.append(f"⚔ {entity_name(attacker)} attacks {entity_name(target)}")
+        if pending.get("extra"):
+            text.append(" (extra attack)")
+        die = pending.get("attack_die") or 0
+        if die:
+            text.append(" · attack " + roll_text(view, by_id.get(attacker), "attack", die))
+            text.append(" · defense die next", style="dim")
+        else:
+            text.append(" · attack die next", style="dim")
+    elif kind == "clash":
+        clasher, target = pending["clasher"], pending["target"]
+        text.append(f"⚔ {entity_name(clasher)} clashes with {entity_name(target)}")
+        die = pending.get("clasher_die") or 0
+        if die:
+            text.append(" · " + roll_text(view, by_id.get(clasher), "power", die))
+            text.append(f" · {entity_name(target)}'s die next", style="dim")
+        else:
+            text.append(f" · {entity_name(clasher)}'s die next", style="dim")
+    elif kind == "defensetest":
+        text.append(
+            f"{entity_name(pending['source'])}: {entity_name(pending['target'])} must roll "
+            f"Defense {pending['threshold']} or more, or be defeated"
+        )
+    elif kind == "damageroll":
+        text.append(
+            f"{entity_name(pending['source'])}: {entity_name(pending['target'])} loses a die "
+            "roll of energy"
+        )
+    elif kind == "primeroll":
+        text.append("tie for the prime faction: ")
+        dice = list(pending.get("dice") or [])
+        for index, seat in enumerate(pending.get("candidates") or []):
+            text.append_text(Text.from_markup(renderer.seat_name(view, seat)))
+            text.append(f" {dice[index]}  " if index < len(dice) else " ?  ")
+    elif kind == "choice":
+        text.append(f"{entity_name(pending['unit'])}'s {pending['purpose'].replace('-', ' ')}: ")
+        text.append_text(Text.from_markup(renderer.seat_name(view, pending["player"])))
+        text.append(" decides")
+    else:
+        text.append(str(pending))
+    return text
+
+
+# --- rolls ---------------------------------------------------------------------------------
+
+
+def visible(view: View) -> dict[str, Entry]:
+    """The view's named entities by id."""
+    return {str(e["id"]): e for e in view["entities"] if e.get("id") is not None}
+
+
+def in_battle(view: View) -> list[Entry]:
+    """Named entities invoked or empowered."""
+    return [e for e in visible(view).values() if e["state"] in IN_BATTLE]
+
+
+def modifier(view: View, roller: Entry, stat: str) -> int:
+    """What passive ``modify`` abilities in the battle add to ``roller``'s ``stat`` roll (the
+    same rule as the game's: self, supporting, faction or opposing entities)."""
+    total = 0
+    for holder in in_battle(view):
+        entity = entities().get(str(holder["id"]))
+        if entity is None or entity.ability != "modify" or entity.params.stat != stat:
+            continue
+        same = holder["owner"] == roller["owner"]
+        itself = holder["id"] == roller["id"]
+        who = entity.params.who
+        if (
+            (who == "self" and itself)
+            or (who == "supporting" and same and not itself)
+            or (who == "faction" and same)
+            or (who == "opposing" and not same)
+        ):
+            total += entity.params.amount or 0
+    return total
+
+
+def roll_total(view: View, roller: Entry | None, stat: str, die: int) -> int | None:
+    """Score + die + modifiers, or None when the roller is unknown."""
+    if roller is None or roller.get(stat) is None:
+        return None
+    return int(roller[stat]) + die + modifier(view, roller, stat)
+
+
+def critical(view: View, die: int, against: Entry | None) -> bool:
+    """A natural 6, unless the other side's faction has a no-crits entity in the battle."""
+    if die != 6:
+        return False
+    if against is None:
+        return True
+    for holder in in_battle(view):
+        entity = entities().get(str(holder["id"]))
+        if (
+            entity is not None
+            and entity.ability == "no-crits"
+            and holder["owner"] == against["owner"]
+        ):
+            return False
+    return True
+
+
+def roll_text(
+    view: View, roller: Entry | None, stat: str, die: int, against: Entry | None = None
+) -> str:
+    """``7+4+1 = 12`` (score, die, modifiers), with a critical marked."""
+    total = roll_total(view, roller, stat, die)
+    if roller is None or total is None:
+        return f"die {die}"
+    mod = total - int(roller[stat]) - die
+    sums = f"{roller[stat]}+{die}" + (signed(mod) if mod else "")
+    crit = " critical!" if critical(view, die, against) else ""
+    return f"{sums} = {total}{crit}"
+
+
+class MythicWarsRenderer(Renderer):
+    """Mythic Wars's factions, round, phase and combat."""
+
+    def position(self, view: View) -> RenderableType:
+        parts: list[RenderableType] = [header(view, self)]
+        pending = pending_line(view, self)
+        if pending is not None:
+            parts.append(pending)
+        if view["entities"]:
+            parts.append(factions_block(view, self))
+            parts.append(legend())
+        else:
+            parts.append(setup_line(view, self))
+        hand = hand_panel(view)
+        if hand is not None:
+            parts.append(hand)
+        return Group(*parts)
+
+    def seat_name(self, view: View, seat: int) -> str:
+        factions = view.get("factions") or []
+        pantheon = factions[seat].get("pantheon") if seat < len(factions) else None
+        name = plain_seat(seat)
+        return f"{name} ({pantheon.title()})" if pantheon else name
+
+    def instruction(self, view: View) -> str | None:
+        return instruction(view)
+
+    def event(self, before: View, after: View, actor: int, entry: str) -> str | None:
+        text = describe_action(before, after, entry, self)
+        notes = describe_consequences(before, after, self)
+        new_round = round_line(before, after, self)
+        if text is None and not notes and not new_round:
+            return None
+        line = text or entry
+        if notes:
+            long = len(Text.from_markup(line).plain) + len(Text.from_markup(notes).plain) > 86
+            line += ("\n    ↳ " if long else " — ") + notes
+        return f"{line}\n  {new_round}" if new_round else line
+
+    def result(self, view: View) -> RenderableType | None:
+        return results_table(view, self)
+
+
+def setup_line(view: View, renderer: MythicWarsRenderer) -> Text:
+    """Before the factions exist: who has been dealt what."""
+    text = Text("Setting up: ", style="dim")
+    parts = []
+    for faction in view["factions"]:
+        seat = faction["seat"]
+        part = Text.from_markup(renderer.seat_name(view, seat))
+        part.append(f" {faction['hand']} dealt", style="dim")
+        parts.append(part)
+    text.append_text(Text("  ").join(parts))
+    return text
+
+
+def instruction(view: View) -> str | None:
+    """What the person to move is asked to decide, in words (markup)."""
+    pending = view.get("pending")
+    if pending and pending.get("kind") == "choice":
+        name = entity_name(pending["unit"])
+        purpose = pending["purpose"]
+        entity = entities().get(pending["unit"])
+        if purpose == "extra-attack":
+            return f"{name}'s attack roll allows an extra attack: choose a target, or decline."
+        if purpose == "ambush":
+            return f"{name} ambushes on entering the battle: attack now, or decline."
+        if purpose == "doom":
+            threshold = entity.params.threshold if entity else "?"
+            return (
+                f"{name}: choose an opposing entity to make a Defense roll; under {threshold} "
+                "it is defeated. Or decline."
+            )
+        if purpose == "burn":
+            amount = entity.params.amount if entity else "?"
+            return f"{name}: choose an opposing entity to lose {amount} energy."
+        return f"{name}: {purpose}."
+    phase = view["phase"]
+    if phase == "draft":
+        return "Draft: keep one of your dealt cards (4 in all); the others leave the game."
+    if phase == "invocation":
+        return (
+            "Invocation: declare one of your face-down deities. Declared deities enter the "
+            "battle together once every faction has declared."
+        )
+    if phase == "empowerment":
+        return (
+            "Empowerment: turn one of your invoked entities to attack (Attack + die against "
+            "Defense + die; a hit removes the difference, at least 1), use its ability, or rest."
+        )
+    return None
+
+
+# --- the move log ----------------------------------------------------------------------------
+
+
+def _who(view: View, seat: int, renderer: MythicWarsRenderer) -> str:
+    return "you" if seat == view["player"] else renderer.seat_name(view, seat)
+
+
+def describe_action(
+    before: View, after: View, entry: str, renderer: MythicWarsRenderer
+) -> str | None:
+    """An action from the log (``deal ?``/``draft ?`` when hidden), with names and dice; None
+    for a hidden deal after the first to the same seat (one line per seat is enough)."""
+    parts = entry.split(" ")
+    verb, args = parts[0], parts[1:]
+    names = [entity_name(a) for a in args]
+    if verb == "deal":
+        return describe_deal(before, after, args[0] if args else "?", renderer)
+    if verb == "draft":
+        if not args or args[0] == "?":
+            return "keeps a dealt card (hidden)"
+        return f"keeps {names[0]}"
+    if verb == "first":
+        return "the die names the first prime faction"
+    if verb == "invoke":
+        return f"declares {names[0]} for invocation"
+    if verb == "attack":
+        prefix = choice_prefix(before)
+        return f"{prefix}{names[0]} attacks {names[1]}"
+    if verb == "ability":
+        return describe_ability(args, names)
+    if verb == "rest":
+        return f"{names[0]} rests (turned)"
+    if verb == "decline":
+        pending = before.get("pending") or {}
+        purpose = str(pending.get("purpose", "the choice")).replace("-", " ")
+        return f"declines {entity_name(pending.get('unit'))}'s {purpose}"
+    if verb == "roll" and args and args[0].isdigit():
+        return describe_roll(before, after, int(args[0]), renderer)
+    return entry
+
+
+def choice_prefix(before: View) -> str:
+    """``extra attack: `` or ``ambush: `` when an attack answers an ability's choice."""
+    pending = before.get("pending") or {}
+    if pending.get("kind") == "choice":
+        return str(pending["purpose"]).replace("-", " ") + ": "
+    return ""
+
+
+def describe_ability(args: list[str], names: list[str]) -> str:
+    """``ability X [T]`` in words, by the ability's key."""
+    entity = entities().get(args[0])
+    if entity is None:
+        return "uses an ability"
+    target = names[1] if len(names) > 1 else None
+    amount = entity.params.amount
+    key = entity.ability
+    title = ability_title(entity)
+    if key == "clash" and target:
+        return f"{names[0]} clashes with {target} ({title})"
+    if key in ("blast", "burn") and target:
+        return f"{names[0]}'s {title} strikes {target} (−{amount})"
+    if key == "volley":
+        return f"{names[0]}'s {title}: every opposing entity −{amount}"
+    if key == "heal" and target:
+        return f"{names[0]}'s {title} heals {target} (+{amount})"
+    if key == "summon":
+        return f"{names[0]} uses {title}"
+    if key == "doom" and target:
+        return f"{names[0]}'s {title}: {target} must roll Defense {entity.params.threshold} or more"
+    return f"{names[0]} uses {title}" + (f" on {target}" if target else "")
+
+
+def describe_deal(before: View, after: View, card: str, renderer: MythicWarsRenderer) -> str | None:
+    """A deal: a card (or a pantheon) to the seat whose holding grew. Hidden cards are told
+    once per seat (None for the others)."""
+    if card in PANTHEON_SHORT:
+        for was, now in zip(before["factions"], after["factions"], strict=True):
+            if was["pantheon"] is None and now["pantheon"] is not None:
+                seat = now["seat"]
+                who = "you" if seat == after["player"] else plain_seat(seat)
+                return f"deals the {card.title()} pantheon to {who}"
+        return f"deals the {card.title()} pantheon"
+
+    def holding(view: View, seat: int) -> int:
+        owned = sum(1 for e in view["entities"] if e["owner"] == seat)
+        return int(view["factions"][seat]["hand"]) + owned
+
+    seat = next(
+        (s for s in range(len(after["factions"])) if holding(after, s) > holding(before, s)),
+        None,
+    )
+    who = "" if seat is None else " to " + _who(after, seat, renderer)
+    if card != "?":
+        return f"deals {entity_name(card)}{who}"
+    if seat is not None and holding(before, seat) > 0:
+        return None
+    return f"deals cards{who} (hidden)"
+
+
+def describe_roll(before: View, after: View, die: int, renderer: MythicWarsRenderer) -> str:
+    """A die, by what it was rolled for (the pending frame before it), and what came of it."""
+    pending = before.get("pending") or {}
+    kind = pending.get("kind")
+    by_id = visible(before)
+    if kind == "attack":
+        attacker, target = by_id.get(pending["attacker"]), by_id.get(pending["target"])
+        a_name, t_name = entity_name(pending["attacker"]), entity_name(pending["target"])
+        first = pending.get("attack_die") or 0
+        if not first:
+            return f"{a_name} rolls {die} to attack: " + roll_text(
+                before, attacker, "attack", die, target
+            )
+        text = f"{t_name} rolls {die} to defend: " + roll_text(
+            before, target, "defense", die, attacker
+        )
+        a_total = roll_total(before, attacker, "attack", first)
+        d_total = roll_total(before, target, "defense", die)
+        result = attack_outcome(before, after, pending)
+        outcome = "tie, roll again" if result == "tie" else result
+        if a_total is not None and d_total is not None:
+            outcome += why(before, (first, a_total, attacker), (die, d_total, target), result)
+            return f"{text} → {a_name} {a_total} vs {d_total}: {outcome}"
+        return f"{text} → {outcome}"
+    if kind == "clash":
+        clasher, target = by_id.get(pending["clasher"]), by_id.get(pending["target"])
+        c_name, t_name = entity_name(pending["clasher"]), entity_name(pending["target"])
+        first = pending.get("clasher_die") or 0
+        if not first:
+            return f"{c_name} rolls {die} in the clash: Power " + roll_text(
+                before, clasher, "power", die, target
+            )
+        text = f"{t_name} rolls {die} in the clash: Power " + roll_text(
+            before, target, "power", die, clasher
+        )
+        c_total = roll_total(before, clasher, "power", first)
+        t_total = roll_total(before, target, "power", die)
+        result = clash_outcome(before, after, pending)
+        outcome = {"tie": "tie, roll again", "hit": f"{c_name} wins the clash"}.get(
+            result, f"{t_name} wins the clash"
+        )
+        if c_total is not None and t_total is not None:
+            outcome += why(before, (first, c_total, clasher), (die, t_total, target), result)
+            return f"{text} → {c_total} vs {t_total}: {outcome}"
+        return f"{text} → {outcome}"
+    if kind == "defensetest":
+        target = by_id.get(pending["target"])
+        t_name = entity_name(pending["target"])
+        source = by_id.get(pending["source"])
+        fate = "fails" if _state(after, pending["target"]) == "defeated" else "survives"
+        return (
+            f"{t_name} rolls {die} for Defense: "
+            f"{roll_text(before, target, 'defense', die, source)} "
+            f"(needs {pending['threshold']}): {fate}"
+        )
+    if kind == "damageroll":
+        return f"damage die for {entity_name(pending['source'])}: {die}"
+    if kind == "primeroll":
+        dice = list(pending.get("dice") or [])
+        candidates = list(pending.get("candidates") or [])
+        if len(dice) < len(candidates):
+            seat = candidates[len(dice)]
+            return f"{renderer.seat_name(after, seat)} rolls {die} for the prime faction"
+    return f"rolls {die}"
+
+
+Roll = tuple[int, int, Entry | None]
+"""A die, its total and the roller."""
+
+
+def why(view: View, first: Roll, second: Roll, outcome: str) -> str:
+    """Why the lower or equal total won: `` (critical)`` or `` (tie won)``; else empty."""
+    (a_die, a_total, a), (b_die, b_total, b) = first, second
+    if outcome == "hit" and a_total <= b_total:
+        return " (critical)" if critical(view, a_die, b) else " (tie won)"
+    if outcome == "miss" and a_total >= b_total:
+        return " (critical)" if critical(view, b_die, a) else " (tie won)"
+    return ""
+
+
+def _state(view: View, entity_id: str) -> str | None:
+    entry = visible(view).get(entity_id)
+    return None if entry is None else str(entry["state"])
+
+
+def _energy(view: View, entity_id: str) -> int | None:
+    entry = visible(view).get(entity_id)
+    return None if entry is None or entry.get("energy") is None else int(entry["energy"])
+
+
+def _same_frame(after: View, pending: dict[str, Any], first: str, die: str) -> bool:
+    again = after.get("pending") or {}
+    return (
+        again.get("kind") == pending["kind"]
+        and again.get(first) == pending[first]
+        and again.get("target") == pending["target"]
+        and not again.get(die)
+    )
+
+
+def attack_outcome(before: View, after: View, pending: dict[str, Any]) -> str:
+    """``hit``, ``miss``, or ``tie`` (rolled again), judged from the views around the
+    defense die."""
+    if _same_frame(after, pending, "attacker", "attack_die"):
+        return "tie"
+    target = pending["target"]
+    was, now = _energy(before, target), _energy(after, target)
+    if _state(after, target) == "defeated" or (was is not None and now is not None and now < was):
+        return "hit"
+    return "miss"
+
+
+def clash_outcome(before: View, after: View, pending: dict[str, Any]) -> str:
+    """``hit`` (the clasher won), ``miss`` (it lost) or ``tie`` (rolled again), judged from
+    the views around the second die."""
+    clasher, target = pending["clasher"], pending["target"]
+    if _same_frame(after, pending, "clasher", "clasher_die"):
+        return "tie"
+    again = after.get("pending") or {}
+    was, now = _energy(before, target), _energy(after, target)
+    won = (again.get("kind") == "damageroll" and again.get("source") == clasher) or (
+        _state(after, target) == "defeated" or (was is not None and now is not None and now < was)
+    )
+    return "hit" if won else "miss"
+
+
+def describe_consequences(before: View, after: View, renderer: MythicWarsRenderer) -> str:
+    """What changed between two views: entries to the battle, summons, energy, defeats,
+    eliminations, a new round, the end."""
+    notes: list[str] = []
+    old, new = visible(before), visible(after)
+    entered = [
+        entry_name(e)
+        for i, e in new.items()
+        if e["state"] in IN_BATTLE
+        and not e.get("summoner")
+        and (i not in old or old[i]["state"] == "uninvoked")
+    ]
+    if entered:
+        notes.append("into the battle: " + ", ".join(entered))
+    for i, e in new.items():
+        if e.get("summoner") and e["state"] in IN_BATTLE and i not in old:
+            notes.append(f"{entry_name(e)} is summoned in front of {entity_name(e['summoner'])}")
+    for i, e in new.items():
+        was = old.get(i)
+        if was is None or was["state"] not in IN_BATTLE:
+            continue
+        b, a = was.get("energy"), e.get("energy")
+        change = ""
+        if b is not None and a is not None and a != b:
+            change = f" {signed(a - b)} ({b}→{a})"
+        if e["state"] == "defeated":
+            notes.append(f"{entry_name(e)}{change} is defeated")
+        elif change:
+            notes.append(f"{entry_name(e)}{change}")
+    for was, now in zip(before["factions"], after["factions"], strict=True):
+        if now["eliminated"] and not was["eliminated"]:
+            notes.append(f"{renderer.seat_name(after, now['seat'])} is eliminated")
+    if after["terminal"] and not before["terminal"]:
+        notes.append("the battle is over")
+    return "; ".join(notes)
+
+
+def round_line(before: View, after: View, renderer: MythicWarsRenderer) -> str | None:
+    """``── round 3 · ♛ prime Seat 0 ──`` when a new round begins."""
+    if after["round"] == before["round"] or not after["round"] or after["terminal"]:
+        return None
+    prime = renderer.seat_name(after, after["prime"])
+    return f"[bold]── round {after['round']}[/] · {PRIME_MARK} prime {prime} [bold]──[/]"
+
+
+def results_table(view: View, renderer: MythicWarsRenderer) -> Table | None:
+    """Each faction at the end: who won and what is left standing."""
+    if not view["terminal"]:
+        return None
+    table = Table(title="The end of the battle", box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("Faction")
+    table.add_column("Result")
+    table.add_column("Standing")
+    winners = set(view["winners"])
+    for faction in view["factions"]:
+        seat = faction["seat"]
+        standing = [
+            f"{entry_name(e)} {e['energy']}/{e['power']}"
+            for e in view["entities"]
+            if e["owner"] == seat and e["state"] in IN_BATTLE
+        ]
+        result = "[bold green]wins[/]" if seat in winners else "[dim]defeated[/]"
+        name = renderer.seat_name(view, seat) + (" (you)" if seat == view["player"] else "")
+        table.add_row(name, result, ", ".join(standing) or "-")
+    return table

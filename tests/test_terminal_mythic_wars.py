@@ -1,0 +1,258 @@
+"""Mythic Wars in the terminal: whole games with people and bots, hot seat, the renderer."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+from typer.testing import CliRunner
+
+import theomachy
+from theomachy.cli import app
+from theomachy.engine import CHANCE
+from theomachy.engine.chance import sample_outcome
+from theomachy.terminal import renderer_for
+from theomachy.terminal.mythic_wars import (
+    MythicWarsRenderer,
+    ability_summary,
+    ability_tag,
+    entities,
+)
+
+GAME = "mythic-wars"
+runner = CliRunner()
+MINE = ["thor", "zeus", "set", "fujin"]
+THEIRS = ["hera", "anubis", "izanagi", "chalchiuhtlicue"]
+DESTINY = [
+    "-o",
+    "mode=destiny",
+    "-o",
+    f"factions={json.dumps([MINE, THEIRS])}",
+    "-o",
+    "first=0",
+]
+
+
+def lines(count: int, item: str = "1") -> str:
+    """Scripted input: ``count`` lines of ``item``."""
+    return f"{item}\n" * count
+
+
+def render(renderable: Any, width: int = 100) -> str:
+    """Plain text of a rich renderable."""
+    out = Console(file=io.StringIO(), width=width, color_system=None)
+    out.print(renderable)
+    file = out.file
+    assert isinstance(file, io.StringIO)
+    return file.getvalue()
+
+
+def played(players: int, seed: int, steps: int, options: dict[str, Any] | None = None) -> Any:
+    """A game after ``steps`` random actions (chance by a seeded generator)."""
+    state = theomachy.load(GAME, players=players, options=options or {}).new_game()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.current_player == CHANCE:
+            state.apply(sample_outcome(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# --- whole games through the command line ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seats", "options"),
+    [
+        ("human,random", []),
+        ("random,random,human,random,random", ["-o", "mode=guided"]),
+    ],
+)
+def test_a_whole_game_one_person_and_bots(seats: str, options: list[str]) -> None:
+    result = runner.invoke(
+        app, ["play", GAME, "--seats", seats, "--seed", "5", *options], input=lines(2000)
+    )
+    assert result.exit_code == 0, result.output
+    text = result.output
+    assert "Returns: [" in text
+    assert "The end of the battle" in text
+    assert "your move>" in text
+    assert "pass to seat" not in text  # one person: nothing to hand over
+    person = seats.split(",").index("human")
+    assert f"Seat {person} (you)" in text
+    assert " vs " in text and ("hit" in text or "miss" in text)  # dice told as they roll
+
+
+def test_hot_seat_never_shows_one_persons_face_down_cards_to_the_other() -> None:
+    result = runner.invoke(
+        app, ["play", GAME, "--seats", "human,human", "--seed", "2", *DESTINY], input=lines(2000)
+    )
+    assert result.exit_code == 0, result.output
+    text = result.output
+    assert "Hot seat" in text
+    # Screens between "pass to seat N" and the next hand-over are drawn for seat N only.
+    pieces = re.split(r"─+ pass to seat (\d) ─+", text)
+    public, screens = pieces[0], list(zip(pieces[1::2], pieces[2::2], strict=True))
+    assert [seat for seat, _ in screens[:2]] == ["0", "1"]
+    names = {deity: entities()[deity].name for deity in THEIRS}
+    declared: set[str] = set()
+    checked = 0
+    for seat, screen in [("-", public), *screens]:
+        if seat != "1":
+            for deity in set(THEIRS) - declared:
+                pattern = rf"\b({deity}|{names[deity]})\b"
+                assert not re.search(pattern, screen, re.IGNORECASE), (deity, screen)
+                checked += 1
+        declared |= {d for d in THEIRS if f"declares {names[d]} for invocation" in screen}
+    assert checked >= 4
+    # Seat 1 does see its own face-down deities (so the split above means something).
+    first_for_1 = next(screen for seat, screen in screens if seat == "1")
+    assert all(names[deity] in first_for_1 for deity in THEIRS)
+    assert "The end of the battle" in text
+
+
+def test_seats_length_must_match_the_player_count() -> None:
+    result = runner.invoke(app, ["play", GAME, "--players", "4", "--seats", "human,random,random"])
+    assert result.exit_code == 2
+    assert "--seats lists 3 seat(s)" in result.output
+    assert "has 4 players" in result.output
+
+
+def test_seats_are_checked() -> None:
+    unknown = runner.invoke(app, ["play", GAME, "--seats", "human,nobody"])
+    assert unknown.exit_code == 2
+    assert "unknown agent 'nobody'" in unknown.output and "human" in unknown.output
+    empty = runner.invoke(app, ["play", GAME, "--seats", "human,,random"])
+    assert empty.exit_code == 2 and "empty entry" in empty.output
+    both = runner.invoke(app, ["play", GAME, "--seats", "human,random", "--vs", "random"])
+    assert both.exit_code == 2 and "instead of --seat and --vs" in both.output
+    too_many = runner.invoke(app, ["play", GAME, "--seats", ",".join(["random"] * 9)])
+    assert too_many.exit_code == 2 and "players" in too_many.output
+
+
+def test_seats_without_players_set_the_count() -> None:
+    result = runner.invoke(
+        app, ["play", GAME, "--seats", "random,human,random", "--seed", "1"], input=lines(1)
+    )
+    assert result.exit_code == 0, result.output
+    assert "you play seat 1 of 3 against random" in result.output
+    assert "Seat 2" in result.output and "Seat 3" not in result.output
+
+
+def test_seat_and_vs_still_work() -> None:
+    result = runner.invoke(
+        app,
+        ["play", GAME, "--players", "3", "--seat", "2", "--vs", "random", "--seed", "4"],
+        input=lines(1),
+    )
+    assert result.exit_code == 0, result.output
+    assert "you play seat 2 of 3 against random" in result.output
+    assert "Seat 2 (you)" in result.output
+
+
+def test_json_factions_option_reaches_the_game() -> None:
+    result = runner.invoke(app, ["play", GAME, "--seed", "1", *DESTINY], input=lines(1))
+    assert result.exit_code == 0, result.output
+    assert "destiny mode" in result.output
+    for deity in MINE:
+        assert f"invoke {deity}" in result.output
+
+
+def test_bad_json_option_exits_2() -> None:
+    result = runner.invoke(app, ["play", GAME, "-o", "factions=[[thor]"])
+    assert result.exit_code == 2
+    assert "--option factions" in result.output and "not valid JSON" in result.output
+    wrong = runner.invoke(app, ["play", GAME, "-o", "mode=destiny", "-o", "factions=[]"])
+    assert wrong.exit_code == 2 and "factions" in wrong.output
+
+
+# --- the renderer ---------------------------------------------------------------------------
+
+
+def test_the_renderer_is_registered() -> None:
+    assert isinstance(renderer_for(GAME), MythicWarsRenderer)
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 8])
+def test_positions_fit_in_100_columns(players: int) -> None:
+    state = played(players, seed=players, steps=40 * players)
+    renderer = MythicWarsRenderer()
+    for seat in (0, players - 1, None):
+        text = render(renderer.position(state.view(seat)))
+        assert max(len(line) for line in text.splitlines()) <= 100
+        for other in range(players):
+            assert f"Seat {other}" in text
+    you = render(renderer.position(state.view(0)))
+    assert "Seat 0 (you)" in you
+    assert "♛ prime" in you
+
+
+def test_others_face_down_deities_are_hidden_cards() -> None:
+    game = theomachy.load(GAME, players=2, options={"mode": "destiny", "factions": [MINE, THEIRS]})
+    state = game.new_game()
+    mine = render(MythicWarsRenderer().position(state.view(0)))
+    assert "Thor" in mine and "face down" in mine
+    for deity in THEIRS:
+        assert entities()[deity].name not in mine
+    assert mine.count("▒ ░") == 4
+
+
+def test_summoned_creatures_sit_under_their_summoner() -> None:
+    options = {"mode": "destiny", "factions": [["loki", "thor", "odin", "frigg"], THEIRS]}
+    state = theomachy.load(GAME, players=2, options={**options, "first": 0}).new_game()
+    state.apply("invoke loki")
+    state.apply("invoke hera")
+    text = render(MythicWarsRenderer().position(state.view(1)))
+    assert re.search(r"● Loki.*\n.*└ ● Fenrir", text)
+
+
+def test_a_draft_shows_the_dealt_cards() -> None:
+    state = played(3, seed=1, steps=18, options={"mode": "guided"})
+    assert state.view(0)["phase"] == "draft"
+    view = state.view(0)
+    text = render(MythicWarsRenderer().position(view))
+    assert "Your dealt cards: keep 4" in text
+    for card in view["hand"]:
+        assert entities()[card].name in text
+    assert "Draft" in (MythicWarsRenderer().instruction(view) or "")
+
+
+def test_events_over_whole_games() -> None:
+    renderer = MythicWarsRenderer()
+    texts: list[str] = []
+    for players, mode in ((2, "hands-of-fate"), (4, "pantheons"), (6, "guided")):
+        final = theomachy.simulate(GAME, players=players, options={"mode": mode}, seed=players)
+        state = final.game.new_game()
+        for action in final.history():
+            before = state.view(0)
+            actor = state.current_player
+            state.apply(action)
+            after = state.view(0)
+            text = renderer.event(before, after, actor, after["log"][-1])
+            if text is not None:
+                texts.append(Text.from_markup(text).plain)
+    joined = "\n".join(texts)
+    assert re.search(r"rolls \d to attack: \d+\+\d.* = \d+", joined)
+    assert re.search(r"rolls \d to defend: .* → .* \d+ vs \d+: (hit|miss)", joined)
+    assert "deals cards to" in joined and "(hidden)" in joined
+    assert re.search(r"round \d+ · ♛ prime", joined)
+    assert "is defeated" in joined
+    assert "the battle is over" in joined
+    assert "pantheon to" in joined
+    # Hidden deals to others name no card: one line per seat, the rest are silent.
+    assert joined.count("deals cards to") <= 2 + 4 + 6
+
+
+def test_ability_words_cover_every_entity() -> None:
+    for entity in entities().values():
+        assert ability_summary(entity) != entity.ability or entity.ability in ("taunt", "ambush")
+        assert len(ability_tag(entity)) <= 16, ability_tag(entity)
