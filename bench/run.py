@@ -4,7 +4,9 @@ Every target is driven by the same plain Python loop: at a chance node sample an
 its probability, otherwise pick a legal action uniformly, apply it, repeat until the end.
 OpenSpiel's C++ ``backgammon`` and Python ``python_tic_tac_toe`` are measured in the same run,
 interleaved with the Theomachy games, so the reported figures are ratios that survive a noisy,
-shared machine. Usage: ``python bench/run.py --out bench/RESULTS.md --seconds 5 --seed 0``.
+shared machine. A balance section then plays 2000 seeded two-player games of mythic-wars and
+mythic-arena with random agents (over worker processes) and reports the win rate of the player
+the start favours. Usage: ``python bench/run.py --out bench/RESULTS.md --seconds 5 --seed 0``.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import argparse
 import datetime as dt
 import gc
 import importlib.metadata
+import math
+import multiprocessing
 import os
 import platform
 import random
@@ -24,13 +28,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.progress import Progress
+
 import theomachy
 
 ROUNDS = 5
 """Interleaved rounds per measurement; the report gives the median round."""
 
-MAX_PLAYER_COUNTS = 3
-"""Games with more player counts than this are measured at their default count only."""
+MAX_PLAYER_COUNTS = 4
+"""Games with at most this many player counts are measured at each; a game with a larger range
+at its minimum, minimum + 1, middle and maximum."""
 
 MIDGAME_POOL = 40
 """Mid-game states sampled per target for the clone and JSON figures."""
@@ -38,6 +46,18 @@ MIDGAME_POOL = 40
 GOAL_GAME = "mythic-arena"
 BACKGAMMON = "backgammon"
 TIC_TAC_TOE = "python_tic_tac_toe"
+
+BALANCE_GAMES = 2000
+"""Seeds per game in the balance section: ``simulate(game, players=2, seed=s)``, s < this."""
+
+BALANCE_PROCESSES = 2
+"""Worker processes for the balance games (the figures do not depend on it)."""
+
+BALANCE_CHUNK = 50
+"""Seeds handed to a worker at a time."""
+
+Z_95 = 1.959963984540054
+"""The two-sided 95% normal quantile used by the Wilson score interval."""
 
 Outcomes = Sequence[tuple[Any, float]]
 
@@ -100,10 +120,13 @@ class Target:
 
 
 def player_counts(game_id: str) -> list[int]:
-    """Every player count of a game when there are few, else just its default."""
+    """Every player count of a game when there are few, else min, min + 1, middle and max."""
     game = theomachy.load(game_id)
-    counts = list(range(game.min_players, game.max_players + 1))
-    return counts if len(counts) <= MAX_PLAYER_COUNTS else [game.players]
+    low, high = game.min_players, game.max_players
+    counts = list(range(low, high + 1))
+    if len(counts) <= MAX_PLAYER_COUNTS:
+        return counts
+    return sorted({low, low + 1, (low + high) // 2, high})
 
 
 def theomachy_target(game_id: str, players: int) -> Target:
@@ -280,6 +303,122 @@ def progress(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+# --- balance: who the start favours under random play ----------------------------------------
+
+
+def first_prime_faction(state: Any) -> int:
+    """Mythic Wars: the seat the chance node ``first N`` made the first prime faction."""
+    firsts = [action for action in state.history() if action.startswith("first ")]
+    if len(firsts) != 1:
+        raise RuntimeError(f"expected one 'first N' chance outcome in the history, got {firsts}")
+    return int(firsts[0].split(" ", 1)[1])
+
+
+def first_player(state: Any) -> int:
+    """Mythic Arena: the seat that chooses the pantheon and starts the first game."""
+    return int(state.game.options["first_player"])
+
+
+BALANCE: dict[str, tuple[str, Callable[[Any], int]]] = {
+    "mythic-wars": ("first prime faction", first_prime_faction),
+    "mythic-arena": ("first player (seat 0)", first_player),
+}
+"""Balance rows: game id -> (who is measured, how to find that seat in a finished game)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What the balance figures need from one finished game."""
+
+    favoured: int
+    winners: tuple[int, ...]
+    steps: int
+    rounds: int | None
+
+
+def balance_game(job: tuple[str, int]) -> GameRecord:
+    """Play one two-player random game of ``job = (game id, seed)``; it depends on the seed only."""
+    game_id, seed = job
+    state = theomachy.simulate(game_id, players=2, seed=seed)
+    rounds = getattr(state, "round", None)
+    return GameRecord(
+        favoured=BALANCE[game_id][1](state),
+        winners=tuple(state.winners()),
+        steps=len(state.history()),
+        rounds=rounds if isinstance(rounds, int) else None,
+    )
+
+
+@dataclass
+class Balance:
+    """The balance figures of one game."""
+
+    game: str
+    who: str
+    games: int = 0
+    score: float = 0.0
+    draws: int = 0
+    favoured_seat0: int = 0
+    steps: list[int] = field(default_factory=list)
+    rounds: list[int] | None = field(default_factory=list)
+    error: str | None = None
+
+    def add(self, record: GameRecord) -> None:
+        """Count one game: a win 1, a shared win (draw) 1 / number of winners, a loss 0."""
+        self.games += 1
+        if record.favoured in record.winners:
+            self.score += 1.0 / len(record.winners)
+        self.draws += len(record.winners) > 1
+        self.favoured_seat0 += record.favoured == 0
+        self.steps.append(record.steps)
+        if self.rounds is not None:
+            if record.rounds is None:
+                self.rounds = None
+            else:
+                self.rounds.append(record.rounds)
+
+
+def wilson(score: float, n: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``score / n``."""
+    p = score / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z / denominator * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def measure_balance(games: int, processes: int) -> tuple[list[Balance], float]:
+    """Play the balance games over ``processes`` workers; return the figures and the wall time."""
+    start = time.perf_counter()
+    balances = [Balance(game_id, who) for game_id, (who, _) in BALANCE.items()]
+    console = Console(stderr=True)
+    pool = multiprocessing.Pool(processes) if processes > 1 else None
+    try:
+        with Progress(console=console, transient=not console.is_terminal) as bar:
+            for balance in balances:
+                jobs = [(balance.game, seed) for seed in range(games)]
+                task = bar.add_task(f"balance: {balance.game}", total=games)
+                # imap keeps seed order, so the sums are the same for any process count.
+                records = (
+                    pool.imap(balance_game, jobs, chunksize=BALANCE_CHUNK)
+                    if pool is not None
+                    else map(balance_game, jobs)
+                )
+                try:
+                    for record in records:
+                        balance.add(record)
+                        bar.advance(task)
+                except Exception as error:  # report a broken game instead of stopping the run
+                    balance.error = f"balance failed: {type(error).__name__}: {error}"
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    for balance in balances:
+        progress(f"balance: {balance.game}: {balance.games} games, score {balance.score:g}")
+    return balances, time.perf_counter() - start
+
+
 # --- reporting -------------------------------------------------------------------------------
 
 
@@ -395,6 +534,8 @@ def method_paragraph(seconds: float, seed: int) -> str:
         "and `apply(str)`; OpenSpiel states use `is_chance_node()` and `apply_action(int)`. "
         "The anchors therefore pay the same Python driving cost (loop, sampling, binding calls) "
         "as the Theomachy games: the comparison is per step as seen from Python. "
+        f"A game with at most {MAX_PLAYER_COUNTS} player counts is measured at each; a larger "
+        "range at its minimum, minimum + 1, middle and maximum. "
         f"Each target gets {seconds:g} s of play split over {ROUNDS} interleaved rounds "
         "(every target once per round, in turn), and the table gives the median round. Ratios "
         "divide a target's steps/s by an anchor's steps/s from the same round and give the "
@@ -405,6 +546,56 @@ def method_paragraph(seconds: float, seed: int) -> str:
     )
 
 
+def balance_method(games: int, processes: int, wall: float) -> str:
+    """How the balance figures were obtained."""
+    return (
+        f"Each game is played {games:,} times as `theomachy.simulate(game, players=2, seed=s)` "
+        f"for s = 0…{games - 1} (the `random` agent in both seats, chance drawn from "
+        "`random.Random(s)`), spread over "
+        f"{processes} process{'es' if processes != 1 else ''} ({wall:.1f} s wall); each game "
+        "depends only on its seed, so the figures are the same for any process count. "
+        "In mythic-wars the measured player is the first prime faction, read from the one "
+        "chance outcome `first N` in the history (a die between the players); in mythic-arena "
+        "it is seat 0, the first player (option `first_player`, default 0), who chooses the "
+        "pantheon and starts the game. A win scores 1, a loss 0, and a draw (a winners list "
+        "holding both players) ½; the win rate is the score over the games, with a 95% Wilson "
+        "score interval (z = 1.96) on that rate (treating the ½ as a Bernoulli outcome, which "
+        "slightly widens the interval). Steps are every apply, chance outcomes included "
+        "(`len(state.history())`); rounds are `state.round` at the end (mythic-arena has no "
+        "rounds); the median and the longest game are given beside the mean because random "
+        "play gives a long tail. The figures are reported, not checked against any threshold."
+    )
+
+
+def length(values: list[int] | None) -> str:
+    """A game-length cell: the mean, then the median and the maximum in brackets."""
+    if not values:
+        return "–"
+    mean, middle = statistics.mean(values), statistics.median(values)
+    return f"{mean:,.1f} ({middle:,g}; {max(values):,})"
+
+
+def balance_table(balances: list[Balance]) -> list[str]:
+    """One row per balance game."""
+    lines = [
+        "| game | measured player | games | score (draws ½) | win rate | 95% CI (Wilson) "
+        "| draws | steps: mean (median; max) | rounds: mean (median; max) "
+        "| measured player was seat 0 |",
+        "|---|---|---:|---:|---:|---|---:|---:|---:|---:|",
+    ]
+    for b in balances:
+        if not b.games:
+            lines.append(f"| {b.game} | {b.who} | 0 | – | – | – | – | – | – | – |")
+            continue
+        low, high = wilson(b.score, b.games)
+        lines.append(
+            f"| {b.game} | {b.who} | {b.games:,} | {b.score:g} | {b.score / b.games:.1%} "
+            f"| {low:.1%} – {high:.1%} | {b.draws:,} | {length(b.steps)} | {length(b.rounds)} "
+            f"| {b.favoured_seat0:,} |"
+        )
+    return lines
+
+
 def render(
     targets: list[Target],
     results: dict[str, Result],
@@ -412,6 +603,7 @@ def render(
     seconds: float,
     seed: int,
     load_problems: list[str],
+    balance: tuple[list[Balance], int, int, float],
 ) -> str:
     """The whole markdown report."""
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -423,9 +615,13 @@ def render(
     lines += results_table(targets, results)
     lines += ["", goal_line(targets, results), "", "## Clone and JSON (secondary)", ""]
     lines += secondary_table(targets, results)
+    balances, games, processes, wall = balance
+    lines += ["", "## Balance (random play, two players)", ""]
+    lines += [balance_method(games, processes, wall), "", *balance_table(balances)]
     problems = load_problems + [
         f"- {key(t)}: {results[key(t)].error}" for t in targets if results[key(t)].error
     ]
+    problems += [f"- {b.game} balance: {b.error}" for b in balances if b.error]
     if problems:
         lines += ["", "## Problems", "", *problems]
     return "\n".join(lines) + "\n"
@@ -442,6 +638,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--seconds", type=float, default=5.0, help="playout time per target (split over rounds)"
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of every random generator")
+    parser.add_argument(
+        "--balance-games", type=int, default=BALANCE_GAMES, help="seeds per balance game"
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=BALANCE_PROCESSES,
+        help="worker processes for the balance games (figures do not depend on it)",
+    )
     return parser.parse_args(argv)
 
 
@@ -456,7 +661,11 @@ def main(argv: list[str] | None = None) -> int:
     measure_playouts(targets, results, args.seconds, args.seed)
     for target in targets:
         measure_secondary(target, results[key(target)], args.seconds / 5, args.seed)
-    report = render(targets, results, openspiel_note, args.seconds, args.seed, load_problems)
+    balances, wall = measure_balance(args.balance_games, args.processes)
+    balance = (balances, args.balance_games, args.processes, wall)
+    report = render(
+        targets, results, openspiel_note, args.seconds, args.seed, load_problems, balance
+    )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(report, encoding="utf-8")
     print(report)
