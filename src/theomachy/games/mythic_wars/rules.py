@@ -109,6 +109,25 @@ class Choice(NamedTuple):
 
 
 Frame = Attack | Clash | DefenseTest | DamageRoll | PrimeRoll | Choice
+
+
+class Settled(NamedTuple):
+    """A roll settled by the last action, for people and clients: what was rolled and why it
+    ended as it did (so that no client has to redo the rules' arithmetic)."""
+
+    kind: str  # attack, clash, defense-test, damage
+    first: int  # the attacker / clashing entity / tested entity / damaged entity (a unit)
+    first_die: int
+    first_total: int
+    first_critical: bool
+    second: int = -1  # the defender / clash opponent (a unit), -1 if none
+    second_die: int = 0
+    second_total: int = 0
+    second_critical: bool = False
+    result: str = ""  # hit, miss, again (tied: rolled again), won, lost, defeated, survived
+    points: int = 0  # energy points removed
+
+
 OPTIONAL_CHOICES = ("extra-attack", "ambush", "doom")  # these may be declined
 
 
@@ -219,6 +238,7 @@ class MythicWarsState(State):
         "round",
         "seat",
         "secret",
+        "settled",
         "stack",
         "units",
         "winners_",
@@ -237,6 +257,7 @@ class MythicWarsState(State):
         self.pantheon_of: list[str] = []  # pantheons mode: each player's pantheon
         self.secret: tuple[tuple[int, int], ...] = ()  # (history index, owner) of hidden entries
         self.stack: list[Frame] = []
+        self.settled: tuple[Settled, ...] = ()  # rolls settled by the last action
         self.queue: tuple[int, ...] = ()  # units whose trigger is still to resolve
         self.round = 0
         self.prime = 0
@@ -265,6 +286,7 @@ class MythicWarsState(State):
         other.pantheon_of = self.pantheon_of[:]
         other.secret = self.secret
         other.stack = self.stack[:]
+        other.settled = self.settled
         other.queue = self.queue
         other.round = self.round
         other.prime = self.prime
@@ -491,6 +513,7 @@ class MythicWarsState(State):
     # --- applying ---------------------------------------------------------------------------------
     def _apply(self, action: str) -> None:
         self.contenders = frozenset(u.owner for u in self.units if u.state in IN_BATTLE)
+        self.settled = ()
         parts = action.split(" ")
         if self.stack:
             top = self.stack[-1]
@@ -744,9 +767,22 @@ class MythicWarsState(State):
                 self._settle_clash(frame, die)
         elif isinstance(frame, DefenseTest):
             total = self.roll_total(frame.target, "defense", die)
-            if not self._critical(frame.target, die, frame.source) and total < frame.threshold:
+            critical = self._critical(frame.target, die, frame.source)
+            fails = not critical and total < frame.threshold
+            self._record(
+                Settled(
+                    "defense-test",
+                    frame.target,
+                    die,
+                    total,
+                    critical,
+                    result="defeated" if fails else "survived",
+                )
+            )
+            if fails:
                 self.defeat(frame.target)
         elif isinstance(frame, DamageRoll):
+            self._record(Settled("damage", frame.target, die, die, False, points=die))
             self.lose(frame.target, die)
         elif isinstance(frame, PrimeRoll):
             self._settle_prime_roll(frame._replace(dice=(*frame.dice, die)))
@@ -756,20 +792,33 @@ class MythicWarsState(State):
         attacker, target = frame.attacker, frame.target
         attack_total = self.roll_total(attacker, "attack", frame.attack_die)
         defense_total = self.roll_total(target, "defense", defense_die)
+        attack_critical = self._critical(attacker, frame.attack_die, target)
+        defense_critical = self._critical(target, defense_die, attacker)
         outcome = self._compare(
-            attacker,
-            attack_total,
-            self._critical(attacker, frame.attack_die, target),
-            target,
-            defense_total,
-            self._critical(target, defense_die, attacker),
+            attacker, attack_total, attack_critical, target, defense_total, defense_critical
+        )
+        hit = outcome > 0
+        points = max(1, attack_total - defense_total) if hit else 0
+        self._record(
+            Settled(
+                "attack",
+                attacker,
+                frame.attack_die,
+                attack_total,
+                attack_critical,
+                target,
+                defense_die,
+                defense_total,
+                defense_critical,
+                "again" if outcome == 0 else "hit" if hit else "miss",
+                points,
+            )
         )
         if outcome == 0:
             self.stack.append(frame._replace(attack_die=0))  # MW-COMBAT-5: roll again
             return
-        hit = outcome > 0
         if hit:
-            self.lose(target, max(1, attack_total - defense_total))
+            self.lose(target, points)
         if self.phase == OVER:
             return
         if self.in_battle(target):
@@ -782,13 +831,29 @@ class MythicWarsState(State):
     def _settle_clash(self, frame: Clash, target_die: int) -> None:
         """MW-CLASH-2/3: Power + die, criticals, ties rolled again; the winner's ability."""
         clasher, target = frame.clasher, frame.target
-        outcome = self._compare(
-            clasher,
+        totals = (
             self.roll_total(clasher, "power", frame.clasher_die),
-            self._critical(clasher, frame.clasher_die, target),
-            target,
             self.roll_total(target, "power", target_die),
+        )
+        criticals = (
+            self._critical(clasher, frame.clasher_die, target),
             self._critical(target, target_die, clasher),
+        )
+        outcome = self._compare(clasher, totals[0], criticals[0], target, totals[1], criticals[1])
+        self._record(
+            Settled(
+                "clash",
+                clasher,
+                frame.clasher_die,
+                totals[0],
+                criticals[0],
+                target,
+                target_die,
+                totals[1],
+                criticals[1],
+                "again" if outcome == 0 else "won" if outcome > 0 else "lost",
+                frame.damage if outcome > 0 else 0,
+            )
         )
         if outcome == 0:
             self.stack.append(frame._replace(clasher_die=0))
@@ -797,6 +862,9 @@ class MythicWarsState(State):
                 self.lose(target, frame.damage)
             else:
                 self.stack.append(DamageRoll(clasher, target))
+
+    def _record(self, settled: Settled) -> None:
+        self.settled = (*self.settled, settled)
 
     # --- the next prime faction -------------------------------------------------------------------
     def _choose_next_prime(self) -> None:
@@ -921,6 +989,7 @@ class MythicWarsState(State):
             if player is not None
             else [],
             "pending": self._pending_view(),
+            "settled": [self._settled_view(r) for r in self.settled],
             "log": log,
         }
 
@@ -943,6 +1012,12 @@ class MythicWarsState(State):
             "text": entity.text,
             "summoner": self.unit_id(unit.summoner) if unit.summoner >= 0 else None,
         }
+
+    def _settled_view(self, settled: Settled) -> dict[str, Any]:
+        data = settled._asdict()
+        data["first"] = self.unit_id(settled.first)
+        data["second"] = self.unit_id(settled.second) if settled.second >= 0 else None
+        return data
 
     def _pending_view(self) -> dict[str, Any] | None:
         if not self.stack:
