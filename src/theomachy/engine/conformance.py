@@ -167,6 +167,11 @@ def check_views(state: State, where: str, rng: random.Random, replay_for: int = 
         if player == replay_for % game.players:
             replayed = sampled.game.replay(sampled.history())
             assert fingerprint(replayed) == fingerprint(sampled), f"{where}: determinized history"
+            # What determinize returns may depend only on what the player knows: from another
+            # state with the same view (``sampled``) and the same seed, the same sample.
+            again = state.determinize(player, random.Random(11))
+            other = sampled.determinize(player, random.Random(11))
+            assert fingerprint(again) == fingerprint(other), f"{where}: determinize leaks"
 
 
 def check_replay(state: State, where: str) -> None:

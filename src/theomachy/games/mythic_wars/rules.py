@@ -1036,17 +1036,16 @@ class MythicWarsState(State):
 
     def determinize(self, player: int, rng: random.Random) -> MythicWarsState:
         """Resample the deities ``player`` cannot see (others' face-down cards, cards dealt to
-        others, cards never dealt) by a random permutation of the unseen ids, applied to the
-        state, its history and (destiny modes) the factions option (MW-RULING-HIDDEN)."""
-        seen = {u.entity for u in self.units if self.visible_to(u, player)}
-        seen.update(self.hands[player])
-        # Cards once dealt to the player, kept or not, are known to them.
-        seen.update(
-            NUMBER[self._history[index].split(" ")[1]]
-            for index, owner in self.secret
-            if owner == player
-        )
+        others, cards never dealt) and apply the permutation to the state, its history and (in
+        the destiny modes) the factions option (MW-RULING-HIDDEN).
+
+        The sample depends only on what ``player`` knows and on ``rng``: hidden cards are
+        taken as slots in a public order (the order in which they were dealt or drafted, or
+        listed in the factions option) and filled from the shuffled sorted unseen ids, so two
+        states with the same view give the same sample."""
+        seen = self._seen_by(player)
         unseen = [n for n in DEITIES if n not in seen]
+        slots = self._hidden_slots(player, seen)
         groups: list[list[int]] = []
         if self.game.options["mode"] in ("pantheons", "pantheons-of-destiny"):
             for pantheon in PANTHEONS:
@@ -1055,9 +1054,12 @@ class MythicWarsState(State):
             groups.append(unseen)
         mapping: dict[int, int] = {}
         for group in groups:
-            shuffled = group[:]
+            members = set(group)
+            ordered = [n for n in slots if n in members]
+            ordered += sorted(members.difference(ordered))
+            shuffled = sorted(group)
             rng.shuffle(shuffled)
-            mapping.update(zip(group, shuffled, strict=True))
+            mapping.update(zip(ordered, shuffled, strict=True))
         names = {ENTITIES[a].id: ENTITIES[b].id for a, b in mapping.items() if a != b}
         game = self.game
         if game.options["factions"] is not None and names:
@@ -1074,6 +1076,32 @@ class MythicWarsState(State):
             for entry in self._history
         ]
         return copy
+
+    def _seen_by(self, player: int) -> set[int]:
+        """Deities ``player`` knows the place of: face up, their own, ever dealt to them."""
+        seen = {u.entity for u in self.units if self.visible_to(u, player)}
+        seen.update(self.hands[player])
+        seen.update(
+            NUMBER[self._history[index].split(" ")[1]]
+            for index, owner in self.secret
+            if owner == player
+        )
+        return seen
+
+    def _hidden_slots(self, player: int, seen: set[int]) -> list[int]:
+        """Cards hidden from ``player`` in a public order: as dealt or drafted to the others
+        (history order), then as listed in the destiny factions option."""
+        slots: list[int] = []
+        for index, owner in self.secret:
+            number = NUMBER[self._history[index].split(" ")[1]]
+            if owner != player and number not in seen and number not in slots:
+                slots.append(number)
+        if self.game.options["factions"] is not None:
+            for seat, faction in enumerate(self.game.factions):
+                for number in faction:
+                    if seat != player and number not in seen and number not in slots:
+                        slots.append(number)
+        return slots
 
     def __str__(self) -> str:
         lines = [f"round {self.round}, prime faction {self.prime}, phase {PHASE_NAMES[self.phase]}"]
