@@ -528,3 +528,22 @@ def test_determinize_keeps_the_view_and_hides_nothing_it_should_not():
     assert not any(
         e["id"] for e in state.view(0)["entities"] if e["owner"] != 0 and e["state"] == "uninvoked"
     )
+
+
+@rules("MW-RULING-TAUNT", "MW-ABILITY-TAUNT")
+def test_two_taunters_do_not_shield_each_other():
+    state = battle([["thor"], ["tyr", "heimdall", "set"]], ["thor", "tyr", "heimdall", "set"])
+    attacks = [a for a in state.legal_actions() if a.startswith("attack")]
+    assert attacks == ["attack thor heimdall", "attack thor tyr"]
+
+
+@rules("MW-RULING-THORNS", "MW-ABILITY-THORNS")
+def test_thorns_do_not_act_once_their_entity_is_defeated():
+    state = battle(
+        [["thor", "zeus"], ["mictlantecuhtli", "set"]],
+        ["thor", "zeus", "mictlantecuhtli", "set"],
+        energy={"mictlantecuhtli": 1},
+    )
+    state.apply("attack thor mictlantecuhtli")
+    roll(state, 5, 1)  # 12 vs 8: defeated; no thorns for Thor
+    assert status(state, "mictlantecuhtli") == "defeated" and energy(state, "thor") == 7

@@ -348,7 +348,7 @@ class MythicWarsState(State):
 
     def attack_targets(self, attacker: int) -> list[int]:
         """Opposing units that may be attacked, by id: not a summoner whose creature is in the
-        battle (MW-SUMMON-2), not one whose faction has a taunting entity other than itself
+        battle (MW-SUMMON-2), and only a taunting one where its faction has some
         (MW-ABILITY-TAUNT)."""
         units = self.units
         owner = units[attacker].owner
@@ -358,12 +358,13 @@ class MythicWarsState(State):
         for i in battle:
             if ABILITY[units[i].entity].taunt:
                 taunters.setdefault(units[i].owner, set()).add(i)
+        # MW-RULING-TAUNT: while a faction has taunting entities, only they may be attacked.
         return self._by_id(
             t
             for t in battle
             if units[t].owner != owner
             and t not in shielded
-            and not (taunters.get(units[t].owner, set()) - {t})
+            and (units[t].owner not in taunters or t in taunters[units[t].owner])
         )
 
     def targeted_actions(self, verb: str, unit: int, targets: list[int]) -> list[str]:
