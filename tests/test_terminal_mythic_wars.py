@@ -23,6 +23,7 @@ from theomachy.terminal.mythic_wars import (
     ability_summary,
     ability_tag,
     entities,
+    pending_line,
 )
 
 GAME = "mythic-wars"
@@ -241,8 +242,10 @@ def test_events_over_whole_games() -> None:
             if text is not None:
                 texts.append(Text.from_markup(text).plain)
     joined = "\n".join(texts)
-    assert re.search(r"rolls \d to attack: \d+\+\d.* = \d+", joined)
-    assert re.search(r"rolls \d to defend: .* → .* \d+ vs \d+: (hit|miss)", joined)
+    assert re.search(r"rolls \d to attack(\n|$)", joined, re.MULTILINE)
+    assert re.search(r"rolls \d to defend → \w.* \d+ vs \w.* \d+: (hit|miss)", joined)
+    assert re.search(r"\d+ \(critical\)", joined)
+    assert "tie, rolled again" in joined
     assert "deals cards to" in joined and "(hidden)" in joined
     assert re.search(r"round \d+ · ♛ prime", joined)
     assert "is defeated" in joined
@@ -256,3 +259,78 @@ def test_ability_words_cover_every_entity() -> None:
     for entity in entities().values():
         assert ability_summary(entity) != entity.ability or entity.ability in ("taunt", "ambush")
         assert len(ability_tag(entity)) <= 16, ability_tag(entity)
+
+
+def scripted(*actions: str) -> list[str]:
+    """The events (plain text, seat 0's view) of a destiny game of MINE against THEIRS, with
+    the dice given as ``roll N`` actions."""
+    options = {"mode": "destiny", "factions": [MINE, THEIRS], "first": 0}
+    state = theomachy.load(GAME, players=2, options=options).new_game()
+    renderer = MythicWarsRenderer()
+    events = []
+    for action in actions:
+        before, actor = state.view(0), state.current_player
+        state.apply(action)
+        after = state.view(0)
+        text = renderer.event(before, after, actor, after["log"][-1])
+        events.append(Text.from_markup(text or "").plain)
+    return events
+
+
+def test_an_attack_is_told_from_the_settled_roll() -> None:
+    events = scripted("invoke thor", "invoke anubis", "decline", "attack thor anubis", "roll 2")
+    assert events[-1] == "Thor rolls 2 to attack"  # nothing settled yet: no totals
+    events = scripted(
+        *("invoke thor", "invoke anubis", "decline", "attack thor anubis"),
+        *("roll 2", "roll 2", "roll 6", "roll 1"),
+    )
+    assert events[-3] == "Anubis rolls 2 to defend → Thor 9 vs Anubis 9: tie, rolled again"
+    assert events[-1] == (
+        "Anubis rolls 1 to defend → Thor 13 (critical) vs Anubis 8: hit — Anubis −5 (7→2)"
+    )
+
+
+def test_a_tie_breaker_is_named() -> None:
+    events = scripted("invoke thor", "invoke hera", "attack thor hera", "roll 3", "roll 2")
+    assert events[-1] == "Hera rolls 2 to defend → Thor 10 vs Hera 10: miss (tie won by Hera)"
+
+
+def test_a_clash_and_its_damage_die() -> None:
+    # Izanagi's +1 to its faction's Power rolls is in the game's total, not worked out here.
+    events = scripted(
+        *("invoke set", "invoke izanagi", "ability set izanagi"), "roll 4", "roll 3", "roll 5"
+    )
+    assert events[-3] == "Set rolls 4 in the clash"
+    assert events[-2] == "Izanagi rolls 3 in the clash → Set 12 vs Izanagi 11: Set wins"
+    assert events[-1] == "Set rolls 5 for damage to Izanagi — Izanagi −5 (7→2)"
+
+
+@pytest.mark.parametrize(
+    ("die", "told"),
+    [
+        (4, "Fujin rolls 4 for Defense: 10, under 11 — Fujin is defeated"),
+        (5, "Fujin rolls 5 for Defense: 11, not under 11: survives"),
+        (6, "Fujin rolls 6 for Defense: 12 (critical): survives"),
+    ],
+)
+def test_a_defense_test(die: int, told: str) -> None:
+    events = scripted(
+        "invoke fujin", "invoke chalchiuhtlicue", "ability chalchiuhtlicue fujin", f"roll {die}"
+    )
+    assert events[-1] == told
+
+
+def test_rolls_are_read_from_the_view_not_recomputed() -> None:
+    options = {"mode": "destiny", "factions": [MINE, THEIRS], "first": 0}
+    state = theomachy.load(GAME, players=2, options=options).new_game()
+    for action in ("invoke thor", "invoke hera", "attack thor hera", "roll 3"):
+        state.apply(action)
+    renderer = MythicWarsRenderer()
+    before = state.view(0)
+    line = pending_line(before, renderer)
+    assert line is not None and "attack die 3 · Hera's defense die next" in line.plain
+    state.apply("roll 2")
+    after = state.view(0)
+    after["settled"] = [{**after["settled"][0], "first_total": 40, "result": "hit"}]
+    text = renderer.event(before, after, CHANCE, "roll 2")
+    assert text is not None and "Thor 40 vs Hera 10: hit" in text

@@ -3,6 +3,8 @@
 Everything shown comes from a view (``state.view(seat)``) plus the public entity catalogue
 (names, scores, abilities). Another faction's face-down deities are in the view only as
 placeholders (``id`` None), so they are drawn as hidden cards and can never be named here.
+Dice are told from the view too: totals, criticals and results from ``settled`` (the rolls the
+last action settled), so none of the rules' arithmetic is redone here.
 
 Up to four factions each get a wide table with the ability of every visible card; with more,
 the viewer's faction keeps its wide table and the others are drawn as compact panels, two to
@@ -27,6 +29,8 @@ from theomachy.terminal.render import Renderer, View
 
 Entry = dict[str, Any]
 """One entity of a view's ``entities`` list."""
+Settled = dict[str, Any]
+"""One roll of a view's ``settled`` list (the rolls the last action settled)."""
 
 SEAT_COLOURS = (
     "cyan",
@@ -488,7 +492,6 @@ def pending_line(view: View, renderer: MythicWarsRenderer) -> Text | None:
     if not pending:
         return None
     kind = pending.get("kind")
-    by_id = visible(view)
     text = Text("Resolving: ", style="bold")
     if kind == "attack":
         attacker, target = pending["attacker"], pending["target"]
@@ -497,8 +500,8 @@ def pending_line(view: View, renderer: MythicWarsRenderer) -> Text | None:
             text.append(" (extra attack)")
         die = pending.get("attack_die") or 0
         if die:
-            text.append(" · attack " + roll_text(view, by_id.get(attacker), "attack", die))
-            text.append(" · defense die next", style="dim")
+            text.append(f" · attack die {die}")
+            text.append(f" · {entity_name(target)}'s defense die next", style="dim")
         else:
             text.append(" · attack die next", style="dim")
     elif kind == "clash":
@@ -506,7 +509,7 @@ def pending_line(view: View, renderer: MythicWarsRenderer) -> Text | None:
         text.append(f"⚔ {entity_name(clasher)} clashes with {entity_name(target)}")
         die = pending.get("clasher_die") or 0
         if die:
-            text.append(" · " + roll_text(view, by_id.get(clasher), "power", die))
+            text.append(f" · {entity_name(clasher)} rolled {die}")
             text.append(f" · {entity_name(target)}'s die next", style="dim")
         else:
             text.append(f" · {entity_name(clasher)}'s die next", style="dim")
@@ -535,75 +538,12 @@ def pending_line(view: View, renderer: MythicWarsRenderer) -> Text | None:
     return text
 
 
-# --- rolls ---------------------------------------------------------------------------------
+# --- the view's entities -------------------------------------------------------------------
 
 
 def visible(view: View) -> dict[str, Entry]:
     """The view's named entities by id."""
     return {str(e["id"]): e for e in view["entities"] if e.get("id") is not None}
-
-
-def in_battle(view: View) -> list[Entry]:
-    """Named entities invoked or empowered."""
-    return [e for e in visible(view).values() if e["state"] in IN_BATTLE]
-
-
-def modifier(view: View, roller: Entry, stat: str) -> int:
-    """What passive ``modify`` abilities in the battle add to ``roller``'s ``stat`` roll (the
-    same rule as the game's: self, supporting, faction or opposing entities)."""
-    total = 0
-    for holder in in_battle(view):
-        entity = entities().get(str(holder["id"]))
-        if entity is None or entity.ability != "modify" or entity.params.stat != stat:
-            continue
-        same = holder["owner"] == roller["owner"]
-        itself = holder["id"] == roller["id"]
-        who = entity.params.who
-        if (
-            (who == "self" and itself)
-            or (who == "supporting" and same and not itself)
-            or (who == "faction" and same)
-            or (who == "opposing" and not same)
-        ):
-            total += entity.params.amount or 0
-    return total
-
-
-def roll_total(view: View, roller: Entry | None, stat: str, die: int) -> int | None:
-    """Score + die + modifiers, or None when the roller is unknown."""
-    if roller is None or roller.get(stat) is None:
-        return None
-    return int(roller[stat]) + die + modifier(view, roller, stat)
-
-
-def critical(view: View, die: int, against: Entry | None) -> bool:
-    """A natural 6, unless the other side's faction has a no-crits entity in the battle."""
-    if die != 6:
-        return False
-    if against is None:
-        return True
-    for holder in in_battle(view):
-        entity = entities().get(str(holder["id"]))
-        if (
-            entity is not None
-            and entity.ability == "no-crits"
-            and holder["owner"] == against["owner"]
-        ):
-            return False
-    return True
-
-
-def roll_text(
-    view: View, roller: Entry | None, stat: str, die: int, against: Entry | None = None
-) -> str:
-    """``7+4+1 = 12`` (score, die, modifiers), with a critical marked."""
-    total = roll_total(view, roller, stat, die)
-    if roller is None or total is None:
-        return f"die {die}"
-    mod = total - int(roller[stat]) - die
-    sums = f"{roller[stat]}+{die}" + (signed(mod) if mod else "")
-    crit = " critical!" if critical(view, die, against) else ""
-    return f"{sums} = {total}{crit}"
 
 
 class MythicWarsRenderer(Renderer):
@@ -800,62 +740,18 @@ def describe_deal(before: View, after: View, card: str, renderer: MythicWarsRend
 
 
 def describe_roll(before: View, after: View, die: int, renderer: MythicWarsRenderer) -> str:
-    """A die, by what it was rolled for (the pending frame before it), and what came of it."""
+    """A die and what came of it: the rolls the game settled with it (``after["settled"]``:
+    totals, criticals, result), or, for a die that settles nothing yet (an attack's or a
+    clash's first die, a prime-faction roll), what it was rolled for (the pending frame)."""
     pending = before.get("pending") or {}
+    settled = after.get("settled") or []
+    if settled:
+        return "; ".join(describe_settled(record, pending) for record in settled)
     kind = pending.get("kind")
-    by_id = visible(before)
     if kind == "attack":
-        attacker, target = by_id.get(pending["attacker"]), by_id.get(pending["target"])
-        a_name, t_name = entity_name(pending["attacker"]), entity_name(pending["target"])
-        first = pending.get("attack_die") or 0
-        if not first:
-            return f"{a_name} rolls {die} to attack: " + roll_text(
-                before, attacker, "attack", die, target
-            )
-        text = f"{t_name} rolls {die} to defend: " + roll_text(
-            before, target, "defense", die, attacker
-        )
-        a_total = roll_total(before, attacker, "attack", first)
-        d_total = roll_total(before, target, "defense", die)
-        result = attack_outcome(before, after, pending)
-        outcome = "tie, roll again" if result == "tie" else result
-        if a_total is not None and d_total is not None:
-            outcome += why(before, (first, a_total, attacker), (die, d_total, target), result)
-            return f"{text} → {a_name} {a_total} vs {d_total}: {outcome}"
-        return f"{text} → {outcome}"
+        return f"{entity_name(pending['attacker'])} rolls {die} to attack"
     if kind == "clash":
-        clasher, target = by_id.get(pending["clasher"]), by_id.get(pending["target"])
-        c_name, t_name = entity_name(pending["clasher"]), entity_name(pending["target"])
-        first = pending.get("clasher_die") or 0
-        if not first:
-            return f"{c_name} rolls {die} in the clash: Power " + roll_text(
-                before, clasher, "power", die, target
-            )
-        text = f"{t_name} rolls {die} in the clash: Power " + roll_text(
-            before, target, "power", die, clasher
-        )
-        c_total = roll_total(before, clasher, "power", first)
-        t_total = roll_total(before, target, "power", die)
-        result = clash_outcome(before, after, pending)
-        outcome = {"tie": "tie, roll again", "hit": f"{c_name} wins the clash"}.get(
-            result, f"{t_name} wins the clash"
-        )
-        if c_total is not None and t_total is not None:
-            outcome += why(before, (first, c_total, clasher), (die, t_total, target), result)
-            return f"{text} → {c_total} vs {t_total}: {outcome}"
-        return f"{text} → {outcome}"
-    if kind == "defensetest":
-        target = by_id.get(pending["target"])
-        t_name = entity_name(pending["target"])
-        source = by_id.get(pending["source"])
-        fate = "fails" if _state(after, pending["target"]) == "defeated" else "survives"
-        return (
-            f"{t_name} rolls {die} for Defense: "
-            f"{roll_text(before, target, 'defense', die, source)} "
-            f"(needs {pending['threshold']}): {fate}"
-        )
-    if kind == "damageroll":
-        return f"damage die for {entity_name(pending['source'])}: {die}"
+        return f"{entity_name(pending['clasher'])} rolls {die} in the clash"
     if kind == "primeroll":
         dice = list(pending.get("dice") or [])
         candidates = list(pending.get("candidates") or [])
@@ -865,64 +761,45 @@ def describe_roll(before: View, after: View, die: int, renderer: MythicWarsRende
     return f"rolls {die}"
 
 
-Roll = tuple[int, int, Entry | None]
-"""A die, its total and the roller."""
-
-
-def why(view: View, first: Roll, second: Roll, outcome: str) -> str:
-    """Why the lower or equal total won: `` (critical)`` or `` (tie won)``; else empty."""
-    (a_die, a_total, a), (b_die, b_total, b) = first, second
-    if outcome == "hit" and a_total <= b_total:
-        return " (critical)" if critical(view, a_die, b) else " (tie won)"
-    if outcome == "miss" and a_total >= b_total:
-        return " (critical)" if critical(view, b_die, a) else " (tie won)"
-    return ""
-
-
-def _state(view: View, entity_id: str) -> str | None:
-    entry = visible(view).get(entity_id)
-    return None if entry is None else str(entry["state"])
-
-
-def _energy(view: View, entity_id: str) -> int | None:
-    entry = visible(view).get(entity_id)
-    return None if entry is None or entry.get("energy") is None else int(entry["energy"])
-
-
-def _same_frame(after: View, pending: dict[str, Any], first: str, die: str) -> bool:
-    again = after.get("pending") or {}
-    return (
-        again.get("kind") == pending["kind"]
-        and again.get(first) == pending[first]
-        and again.get("target") == pending["target"]
-        and not again.get(die)
+def describe_settled(record: Settled, pending: dict[str, Any]) -> str:
+    """A settled roll (one of a view's ``settled``) in words: ``Hera rolls 2 to defend →
+    Thor 10 vs Hera 9: hit``; ``pending`` is the frame it settled (the view before)."""
+    kind, result = record["kind"], record["result"]
+    first, second = entity_name(record["first"]), entity_name(record["second"])
+    if kind == "defense-test":
+        text = f"{first} rolls {record['first_die']} for Defense: {score(record, 'first')}"
+        threshold = pending.get("threshold") if pending.get("kind") == "defensetest" else None
+        if result == "defeated":
+            return text + (f", under {threshold}" if threshold is not None else ": defeated")
+        if threshold is not None and not record["first_critical"]:
+            text += f", not under {threshold}"
+        return text + ": survives"
+    if kind == "damage":
+        source = pending.get("source") if pending.get("kind") == "damageroll" else None
+        roller = f"{entity_name(source)} rolls" if source else "rolls"
+        return f"{roller} {record['first_die']} for damage to {first}"
+    totals = f"{first} {score(record, 'first')} vs {second} {score(record, 'second')}"
+    if result == "again":
+        outcome = "tie, rolled again"
+    elif kind == "clash":
+        outcome = f"{first if result == 'won' else second} wins"
+    else:
+        outcome = result
+    tied = (record["first_total"], record["first_critical"]) == (
+        record["second_total"],
+        record["second_critical"],
     )
+    if tied and result != "again":
+        outcome += f" (tie won by {first if result in ('hit', 'won') else second})"
+    if kind == "clash":
+        return f"{second} rolls {record['second_die']} in the clash → {totals}: {outcome}"
+    return f"{second} rolls {record['second_die']} to defend → {totals}: {outcome}"
 
 
-def attack_outcome(before: View, after: View, pending: dict[str, Any]) -> str:
-    """``hit``, ``miss``, or ``tie`` (rolled again), judged from the views around the
-    defense die."""
-    if _same_frame(after, pending, "attacker", "attack_die"):
-        return "tie"
-    target = pending["target"]
-    was, now = _energy(before, target), _energy(after, target)
-    if _state(after, target) == "defeated" or (was is not None and now is not None and now < was):
-        return "hit"
-    return "miss"
-
-
-def clash_outcome(before: View, after: View, pending: dict[str, Any]) -> str:
-    """``hit`` (the clasher won), ``miss`` (it lost) or ``tie`` (rolled again), judged from
-    the views around the second die."""
-    clasher, target = pending["clasher"], pending["target"]
-    if _same_frame(after, pending, "clasher", "clasher_die"):
-        return "tie"
-    again = after.get("pending") or {}
-    was, now = _energy(before, target), _energy(after, target)
-    won = (again.get("kind") == "damageroll" and again.get("source") == clasher) or (
-        _state(after, target) == "defeated" or (was is not None and now is not None and now < was)
-    )
-    return "hit" if won else "miss"
+def score(record: Settled, side: str) -> str:
+    """A side's total in a settled roll, ``(critical)`` marked."""
+    critical = " (critical)" if record[f"{side}_critical"] else ""
+    return f"{record[f'{side}_total']}{critical}"
 
 
 def describe_consequences(before: View, after: View, renderer: MythicWarsRenderer) -> str:
