@@ -6,10 +6,14 @@ from collections.abc import Callable
 from typing import Any
 
 from theomachy.agents.base import Agent
+from theomachy.agents.greedy import GreedyAgent
+from theomachy.agents.mcts import MCTSAgent
 from theomachy.agents.random_agent import RandomAgent
 
 _FACTORIES: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "mcts": MCTSAgent,
 }
 
 
@@ -28,4 +32,4 @@ def make(name: str, seed: int | None = None, **options: Any) -> Agent:
         raise ValueError(f"agent {name!r}: bad options {options}: {error}") from None
 
 
-__all__ = ["Agent", "RandomAgent", "available", "make"]
+__all__ = ["Agent", "GreedyAgent", "MCTSAgent", "RandomAgent", "available", "make"]

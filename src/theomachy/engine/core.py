@@ -101,6 +101,14 @@ class State(ABC):
     def __str__(self) -> str:
         """A readable description for people."""
 
+    def evaluate(self, player: int) -> float:
+        """How good this position is for ``player``, from 0 (lost) to 1 (won); the returns at
+        the end. Games override it with a heuristic (used by greedy play and by search
+        roll-outs that stop early); the default knows nothing and says 1/players."""
+        if self.is_terminal():
+            return self.returns()[player]
+        return 1.0 / self.game.players
+
     # --- the contract ---------------------------------------------------------------------
     def is_terminal(self) -> bool:
         """True once the game is over."""

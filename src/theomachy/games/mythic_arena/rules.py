@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from pydantic import field_validator
 
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
-from theomachy.games.mythic_arena import abilities
+from theomachy.games.mythic_arena import abilities, evaluation
 from theomachy.games.mythic_arena.board import (
     CENTER,
     COL,
@@ -724,6 +724,10 @@ class MythicArenaState(State):
             "under": SPECS[placed.under].id if placed.under >= 0 else None,
             "outside": placed.outside,
         }
+
+    def evaluate(self, player: int) -> float:
+        """A heuristic value of the position for ``player`` (see evaluation.py)."""
+        return evaluation.evaluate(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> MythicArenaState:
         """Resample the only hidden thing, the card the opponent has drawn and not yet shown."""

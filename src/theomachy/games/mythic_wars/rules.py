@@ -13,7 +13,7 @@ from typing import Any, Literal, NamedTuple
 from pydantic import field_validator
 
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
-from theomachy.games.mythic_wars import abilities
+from theomachy.games.mythic_wars import abilities, evaluation
 from theomachy.games.mythic_wars.cards import PANTHEONS, Entity, catalog
 
 # Phases of the game.
@@ -1034,6 +1034,10 @@ class MythicWarsState(State):
             else:
                 data[name] = value
         return data
+
+    def evaluate(self, player: int) -> float:
+        """A heuristic value of the position for ``player`` (see evaluation.py)."""
+        return evaluation.evaluate(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> MythicWarsState:
         """Resample the deities ``player`` cannot see (others' face-down cards, cards dealt to
