@@ -298,6 +298,15 @@ def report_coverage(game: str, tests: Path) -> None:
         raise typer.Exit(code=1)
 
 
+def _add_lab() -> None:
+    from theomachy.lab.cli import lab_app
+
+    app.add_typer(lab_app, name="lab")
+
+
+_add_lab()
+
+
 def main() -> None:
     """Entry point of the ``theomachy`` console script."""
     app()

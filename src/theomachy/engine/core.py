@@ -109,6 +109,15 @@ class State(ABC):
             return self.returns()[player]
         return 1.0 / self.game.players
 
+    def scores(self) -> list[float] | None:
+        """Each seat's score where the game keeps one (Glory, energy, VP), else None; for
+        reports, never for deciding the winner."""
+        return None
+
+    def features(self) -> dict[str, Any]:
+        """The game's set-up as the lab stores it (factions, decks, gods per seat...)."""
+        return {}
+
     # --- the contract ---------------------------------------------------------------------
     def is_terminal(self) -> bool:
         """True once the game is over."""

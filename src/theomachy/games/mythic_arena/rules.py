@@ -725,6 +725,17 @@ class MythicArenaState(State):
             "outside": placed.outside,
         }
 
+    def scores(self) -> list[float]:
+        """Glory of the current (or last) game."""
+        return [float(g) for g in self.glory]
+
+    def features(self) -> dict[str, Any]:
+        """Each seat's pantheon and the first player."""
+        return {
+            "pantheon": [PANTHEONS[p] if p >= 0 else "" for p in self.pantheon],
+            "first": self.game.options["first_player"],
+        }
+
     def evaluate(self, player: int) -> float:
         """A heuristic value of the position for ``player`` (see evaluation.py)."""
         return evaluation.evaluate(self, player)

@@ -1035,6 +1035,26 @@ class MythicWarsState(State):
                 data[name] = value
         return data
 
+    def scores(self) -> list[float]:
+        """Energy points each faction has in the battle."""
+        totals = [0.0] * self.game.players
+        for unit in self.units:
+            if unit.state in IN_BATTLE:
+                totals[unit.owner] += unit.energy
+        return totals
+
+    def features(self) -> dict[str, Any]:
+        """Each seat's four deities (sorted) and the first prime faction."""
+        factions: list[list[str]] = [[] for _ in range(self.game.players)]
+        for unit in self.units:
+            if ENTITIES[unit.entity].is_deity:
+                factions[unit.owner].append(ENTITIES[unit.entity].id)
+        first = self.game.options["first"]
+        for entry in self._history:
+            if entry.startswith("first "):
+                first = int(entry.split(" ")[1])
+        return {"factions": [sorted(f) for f in factions], "first": first}
+
     def evaluate(self, player: int) -> float:
         """A heuristic value of the position for ``player`` (see evaluation.py)."""
         return evaluation.evaluate(self, player)

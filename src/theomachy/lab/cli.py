@@ -1,0 +1,111 @@
+"""``theomachy lab run`` and ``theomachy lab report`` (a typer sub-command group)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any, Literal, cast
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from theomachy.lab.report import build_report
+from theomachy.lab.runner import LabConfig, run
+
+lab_app = typer.Typer(help="Simulate many games and report balance.", no_args_is_help=True)
+
+
+def _fail(message: str) -> None:
+    Console(stderr=True).print(f"[red]error:[/] {message}", highlight=False)
+    raise typer.Exit(code=2)
+
+
+@lab_app.command("run")
+def run_command(
+    game: Annotated[str, typer.Argument(help="game id, e.g. mythic-wars")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            help="agents per seat, comma-separated (rotated): random,greedy,mcts:budget_ms=200"
+        ),
+    ],
+    out: Annotated[Path, typer.Option(help="folder for games.parquet and the report")],
+    players: Annotated[int | None, typer.Option(help="player count (default: the game's)")] = None,
+    games: Annotated[int, typer.Option(help="how many games")] = 100,
+    seed: Annotated[int, typer.Option(help="run seed (each game's seed derives from it)")] = 0,
+    jobs: Annotated[int, typer.Option(help="parallel processes (local) ")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
+    options: Annotated[str, typer.Option(help="game options as JSON")] = "{}",
+) -> None:
+    """Play GAMES seeded games with bots in every seat; results go to OUT/games.parquet.
+    Run again to continue an interrupted run."""
+    try:
+        parsed: Any = json.loads(options)
+    except json.JSONDecodeError as error:
+        _fail(f"--options is not valid JSON: {error}")
+    if backend not in ("local", "ray"):
+        _fail(f"--backend must be local or ray, not {backend!r}")
+    try:
+        config = LabConfig(
+            game=game,
+            players=players,
+            agents=[a for a in agents.split(",") if a],
+            games=games,
+            seed=seed,
+            jobs=jobs,
+            backend=cast(Literal["local", "ray"], backend),
+            address=address,
+            options=parsed,
+            out=out,
+        ).checked()
+    except ValidationError as error:
+        _fail("; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()))
+    except ValueError as error:
+        _fail(str(error))
+    console = Console(stderr=True)
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
+        task = progress.add_task(game, total=config.games, rate="")
+
+        def advance(_: dict[str, Any]) -> None:
+            progress.advance(task)
+            speed = progress.tasks[0].speed
+            progress.update(task, rate=f"{speed:.2f} games/s" if speed else "")
+
+        try:
+            before, played = run(config, on_game=advance)
+        except ValueError as error:
+            _fail(str(error))
+    Console().print(
+        f"{game}: {before + played} of {config.games} games in {out / 'games.parquet'} "
+        f"({played} played now, {before} already there)"
+    )
+
+
+@lab_app.command("report")
+def report_command(
+    folder: Annotated[Path, typer.Argument(help="a lab run's --out folder")],
+) -> None:
+    """Write report.md, report.html and PNG plots into FOLDER."""
+    try:
+        path = build_report(folder)
+    except ValueError as error:
+        _fail(str(error))
+    Console().print(f"report: {path} (and {path.with_suffix('.html')})")

@@ -1,0 +1,250 @@
+"""``theomachy lab report DIR``: Markdown and HTML reports with PNG plots of a lab run."""
+
+from __future__ import annotations
+
+import html
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from theomachy.lab.stats import Rate, fmt, wilson
+from theomachy.lab.store import read_games
+
+Row = dict[str, Any]
+
+
+def seat_rates(rows: list[Row]) -> list[tuple[str, Rate]]:
+    """Win rate of each seat (first-player advantage shows at seat 0)."""
+    players = rows[0]["players"]
+    return [
+        (f"seat {s}", wilson(sum(r["returns"][s] for r in rows), len(rows))) for s in range(players)
+    ]
+
+
+def first_player_rate(rows: list[Row]) -> Rate | None:
+    """Win rate of the player who went first (where the game records it)."""
+    known = [r for r in rows if r.get("feature_first") is not None]
+    if not known:
+        return None
+    return wilson(sum(r["returns"][r["feature_first"]] for r in known), len(known))
+
+
+def agent_rates(rows: list[Row]) -> list[tuple[str, Rate]]:
+    """Each agent's score over every seat it played."""
+    score: dict[str, float] = defaultdict(float)
+    seats: dict[str, int] = defaultdict(int)
+    for row in rows:
+        for seat, agent in enumerate(row["agents"]):
+            score[agent] += row["returns"][seat]
+            seats[agent] += 1
+    return sorted(((a, wilson(score[a], seats[a])) for a in score), key=lambda x: -x[1].rate)
+
+
+def feature_rates(rows: list[Row]) -> dict[str, list[tuple[str, Rate]]]:
+    """For each per-seat feature (a faction's deities, a seat's pantheon), each value's win
+    rate when a seat had it, sorted from best to worst."""
+    result: dict[str, list[tuple[str, Rate]]] = {}
+    for key in sorted(k for k in rows[0] if k.startswith("feature_") and k != "feature_first"):
+        score: dict[str, float] = defaultdict(float)
+        count: dict[str, int] = defaultdict(int)
+        for row in rows:
+            per_seat = row[key]
+            if not isinstance(per_seat, list):
+                continue
+            for seat, value in enumerate(per_seat):
+                for item in value if isinstance(value, list) else [value]:
+                    score[str(item)] += row["returns"][seat]
+                    count[str(item)] += 1
+        rates = [(item, wilson(score[item], count[item])) for item in score]
+        result[key.removeprefix("feature_")] = sorted(rates, key=lambda x: (-x[1].rate, x[0]))
+    return result
+
+
+def ladder(rows: list[Row]) -> tuple[list[str], list[list[float | None]]]:
+    """Pairwise score of each agent against each other (two-seat games with two agents)."""
+    agents = sorted({a for r in rows for a in r["agents"]})
+    score: dict[tuple[str, str], float] = defaultdict(float)
+    count: dict[tuple[str, str], int] = defaultdict(int)
+    for row in rows:
+        if len(row["agents"]) != 2 or row["agents"][0] == row["agents"][1]:
+            continue
+        for seat in (0, 1):
+            pair = (row["agents"][seat], row["agents"][1 - seat])
+            score[pair] += row["returns"][seat]
+            count[pair] += 1
+    matrix: list[list[float | None]] = [
+        [score[(a, b)] / count[(a, b)] if count[(a, b)] else None for b in agents] for a in agents
+    ]
+    return agents, matrix
+
+
+def _plots(rows: list[Row], folder: Path) -> dict[str, str]:
+    """Draw the PNG plots; returns title -> file name."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    made: dict[str, str] = {}
+
+    def bars(name: str, title: str, items: list[tuple[str, Rate]], horizontal: bool) -> None:
+        labels = [label for label, _ in items]
+        rates = [100 * r.rate for _, r in items]
+        # Clamped at 0: at a rate of 0 or 1 an interval bound can differ by a rounding.
+        errors = [
+            [max(0.0, 100 * (r.rate - r.low)) for _, r in items],
+            [max(0.0, 100 * (r.high - r.rate)) for _, r in items],
+        ]
+        height = max(3.0, 0.28 * len(items)) if horizontal else 4.0
+        figure, axes = plt.subplots(figsize=(8, height))
+        if horizontal:
+            axes.barh(labels[::-1], rates[::-1], xerr=[e[::-1] for e in errors], color="#4c72b0")
+            axes.set_xlabel("win rate (%) with 95% Wilson interval")
+        else:
+            axes.bar(labels, rates, yerr=errors, color="#4c72b0")
+            axes.set_ylabel("win rate (%) with 95% Wilson interval")
+        axes.set_title(title)
+        figure.tight_layout()
+        figure.savefig(folder / name, dpi=100)
+        plt.close(figure)
+        made[title] = name
+
+    bars("seats.png", "Win rate by seat", seat_rates(rows), horizontal=False)
+    bars("agents.png", "Win rate by agent", agent_rates(rows), horizontal=True)
+    for feature, items in feature_rates(rows).items():
+        bars(f"feature-{feature}.png", f"Win rate by {feature}", items, horizontal=True)
+    figure, axes = plt.subplots(figsize=(8, 4))
+    axes.hist([r["length"] for r in rows], bins=40, color="#55a868")
+    axes.set_xlabel("game length (actions, chance included)")
+    axes.set_ylabel("games")
+    axes.set_title("Game length")
+    figure.tight_layout()
+    figure.savefig(folder / "length.png", dpi=100)
+    plt.close(figure)
+    made["Game length"] = "length.png"
+    agents, matrix = ladder(rows)
+    if len(agents) > 1 and any(v is not None for line in matrix for v in line):
+        figure, axes = plt.subplots(figsize=(1.6 + 1.1 * len(agents), 1.2 + 0.9 * len(agents)))
+        values = [[float("nan") if v is None else 100 * v for v in line] for line in matrix]
+        image = axes.imshow(values, cmap="RdYlGn", vmin=0, vmax=100)
+        axes.set_xticks(range(len(agents)), agents, rotation=30, ha="right")
+        axes.set_yticks(range(len(agents)), agents)
+        for i, line in enumerate(matrix):
+            for j, value in enumerate(line):
+                if value is not None:
+                    axes.text(j, i, f"{100 * value:.0f}", ha="center", va="center")
+        axes.set_title("Row agent's score against column agent (%)")
+        figure.colorbar(image, ax=axes)
+        figure.tight_layout()
+        figure.savefig(folder / "ladder.png", dpi=100)
+        plt.close(figure)
+        made["Agent ladder"] = "ladder.png"
+    return made
+
+
+def _table(header: list[str], lines: list[list[str]]) -> list[str]:
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    out.extend("| " + " | ".join(line) + " |" for line in lines)
+    return out
+
+
+def build_report(folder: Path | str) -> Path:
+    """Write ``report.md``, ``report.html`` and the plots into the run's folder."""
+    folder = Path(folder)
+    rows = read_games(folder)
+    if not rows:
+        raise ValueError(
+            f"{folder}: no games found (run `theomachy lab run ... --out {folder}` first)"
+        )
+    settings_path = folder / "run.json"
+    settings = (
+        json.loads(settings_path.read_text(encoding="utf-8")) if settings_path.exists() else {}
+    )
+    plots = _plots(rows, folder)
+    md: list[str] = [f"# Lab report: {rows[0]['game']}", ""]
+    md.append(
+        f"{len(rows)} games, {rows[0]['players']} players, agents "
+        f"{', '.join(sorted({a for r in rows for a in r['agents']}))}, "
+        f"options {rows[0]['options']}, "
+        f"run seed {settings.get('seed', '?')}. Win rates count a shared win as its share; "
+        "intervals are 95% Wilson score intervals."
+    )
+    md += ["", "## By seat", ""]
+    md += _table(
+        ["seat", "score", "games", "win rate (95% CI)"],
+        [[s, f"{r.score:g}", str(r.games), fmt(r)] for s, r in seat_rates(rows)],
+    )
+    first = first_player_rate(rows)
+    if first is not None:
+        md += ["", f"The player who went first won {fmt(first)} of {first.games} games."]
+    md += ["", "## By agent", ""]
+    md += _table(
+        ["agent", "score", "seats played", "win rate (95% CI)"],
+        [[a, f"{r.score:g}", str(r.games), fmt(r)] for a, r in agent_rates(rows)],
+    )
+    agents, matrix = ladder(rows)
+    if "Agent ladder" in plots:
+        md += ["", "## Agent ladder", "", "Row agent's score against the column agent:", ""]
+        md += _table(
+            ["", *agents],
+            [
+                [a] + ["–" if v is None else f"{100 * v:.1f}%" for v in line]
+                for a, line in zip(agents, matrix, strict=True)
+            ],
+        )
+    for feature, items in feature_rates(rows).items():
+        md += ["", f"## By {feature}", ""]
+        md += _table(
+            [feature, "score", "games", "win rate (95% CI)"],
+            [[i, f"{r.score:g}", str(r.games), fmt(r)] for i, r in items],
+        )
+    lengths = sorted(r["length"] for r in rows)
+    md += [
+        "",
+        "## Game length",
+        "",
+        f"mean {sum(lengths) / len(lengths):.1f}, median {lengths[len(lengths) // 2]}, "
+        f"shortest {lengths[0]}, longest {lengths[-1]} actions.",
+    ]
+    md += ["", "## Plots", ""] + [f"![{title}]({name})" for title, name in plots.items()]
+    (folder / "report.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    (folder / "report.html").write_text(_html(md), encoding="utf-8")
+    return folder / "report.md"
+
+
+def _html(markdown: list[str]) -> str:
+    """The same report as a plain HTML page (tables, headings, images)."""
+    body: list[str] = []
+    in_table = False
+    for line in markdown:
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if all(set(c) <= {"-"} for c in cells):
+                continue
+            if not in_table:
+                body.append("<table>")
+                in_table = True
+                body.append("<tr>" + "".join(f"<th>{html.escape(c)}</th>" for c in cells) + "</tr>")
+            else:
+                body.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+            continue
+        if in_table:
+            body.append("</table>")
+            in_table = False
+        if line.startswith("## "):
+            body.append(f"<h2>{html.escape(line[3:])}</h2>")
+        elif line.startswith("# "):
+            body.append(f"<h1>{html.escape(line[2:])}</h1>")
+        elif line.startswith("!["):
+            title, name = line[2:].split("](")
+            body.append(f'<p><img src="{html.escape(name[:-1])}" alt="{html.escape(title)}"></p>')
+        elif line:
+            body.append(f"<p>{html.escape(line)}</p>")
+    if in_table:
+        body.append("</table>")
+    style = "body{font-family:sans-serif;max-width:60em;margin:2em auto}td,th{padding:2px 8px}"
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'><style>{style}</style>"
+        f"<title>Lab report</title></head><body>{''.join(body)}</body></html>\n"
+    )

@@ -1,0 +1,164 @@
+"""``theomachy lab run``: play many seeded games, on local processes or a Ray cluster.
+
+Game ``i`` uses the seed ``derive_seed(run seed, "lab", i)`` and the seat rotation ``i``
+(seat ``s`` gets agent ``(s + i) % len(agents)``), so every game is the same whatever the
+number of jobs or the backend. Finished games are appended to ``DIR/games.parquet``; a run
+started again skips the indices already stored.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Iterator
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from theomachy.engine.registry import load
+from theomachy.engine.simulate import derive_seed, simulate
+from theomachy.lab.specs import build, parse_spec
+from theomachy.lab.store import append_games, done_indices
+
+FLUSH_EVERY = 25  # games per part file
+
+
+class LabConfig(BaseModel):
+    """One lab run."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: str
+    players: int | None = None
+    agents: list[str] = Field(min_length=1)
+    games: int = Field(ge=1)
+    seed: int = 0
+    jobs: int = Field(default=1, ge=1)
+    backend: Literal["local", "ray"] = "local"
+    address: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    out: Path
+
+    @field_validator("agents")
+    @classmethod
+    def _agents(cls, value: list[str]) -> list[str]:
+        for spec in value:
+            parse_spec(spec)
+        return value
+
+    def checked(self) -> LabConfig:
+        """Validate against the game (player count, options, one agent per seat or one for
+        all); returns the config with the player count filled in."""
+        game = load(self.game, players=self.players, options=self.options)
+        if len(self.agents) not in (1, game.players):
+            raise ValueError(
+                f"{len(self.agents)} agents for {game.players} players: give one agent per "
+                "seat (they rotate between games) or a single agent for every seat"
+            )
+        return self.model_copy(update={"players": game.players})
+
+    def seat_agents(self, index: int) -> list[str]:
+        """The agent spec of each seat in game ``index`` (rotated)."""
+        assert self.players is not None
+        n = len(self.agents)
+        return [self.agents[(seat + index) % n] for seat in range(self.players)]
+
+
+def play_game(config: LabConfig, index: int) -> dict[str, Any]:
+    """Play game ``index`` of a run and return its record."""
+    seed = derive_seed(config.seed, "lab", index)
+    specs = config.seat_agents(index)
+    bots = [build(spec, derive_seed(seed, "seat", seat)) for seat, spec in enumerate(specs)]
+    end = simulate(
+        config.game, players=config.players, agents=bots, seed=seed, options=config.options
+    )
+    scores = end.scores()
+    row: dict[str, Any] = {
+        "game_index": index,
+        "seed": seed,
+        "game": config.game,
+        "players": end.game.players,
+        "options": json.dumps(end.game.options, sort_keys=True),
+        "agents": specs,
+        "winners": end.winners(),
+        "returns": end.returns(),
+        "length": len(end.history()),
+        "scores": [float(s) for s in scores] if scores is not None else None,
+    }
+    for key, value in end.features().items():
+        row[f"feature_{key}"] = value
+    return row
+
+
+def _play_packed(args: tuple[LabConfig, int]) -> dict[str, Any]:
+    return play_game(*args)
+
+
+def _local(config: LabConfig, todo: list[int]) -> Iterator[dict[str, Any]]:
+    if config.jobs == 1:
+        for index in todo:
+            yield play_game(config, index)
+        return
+    with get_context("fork").Pool(config.jobs) as pool:
+        yield from pool.imap_unordered(_play_packed, [(config, i) for i in todo])
+
+
+def _ray(config: LabConfig, todo: list[int]) -> Iterator[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("the ray backend needs Ray: pip install 'theomachy[ray]'") from None
+    if not ray.is_initialized():
+        ray.init(address=config.address, include_dashboard=False, logging_level=logging.ERROR)
+    remote = ray.remote(play_game)
+    pending = [remote.remote(config, index) for index in todo]
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        yield ray.get(ready[0])
+
+
+def run(
+    config: LabConfig, on_game: Callable[[dict[str, Any]], None] | None = None
+) -> tuple[int, int]:
+    """Play the games of ``config`` not yet stored in ``config.out``; returns (already done,
+    played now). ``on_game`` is called after each game (progress display)."""
+    config = config.checked()
+    out = Path(config.out)
+    out.mkdir(parents=True, exist_ok=True)
+    _write_config(out, config)
+    done = done_indices(out)
+    todo = [i for i in range(config.games) if i not in done]
+    backend = _ray if config.backend == "ray" else _local
+    buffer: list[dict[str, Any]] = []
+    played = 0
+    try:
+        for row in backend(config, todo):
+            buffer.append(row)
+            played += 1
+            if on_game is not None:
+                on_game(row)
+            if len(buffer) >= FLUSH_EVERY:
+                append_games(out, buffer)
+                buffer = []
+    finally:
+        append_games(out, buffer)  # what finished is kept, even on an interruption
+    return len(done), played
+
+
+def _write_config(out: Path, config: LabConfig) -> None:
+    """Remember the run's settings; a resumed run must use the same ones."""
+    path = out / "run.json"
+    settings = config.model_dump(mode="json", exclude={"jobs", "backend", "address", "out"})
+    if path.exists():
+        previous = json.loads(path.read_text(encoding="utf-8"))
+        previous_games = previous.pop("games", None)
+        current = dict(settings)
+        current.pop("games")
+        if previous != current:
+            raise ValueError(
+                f"{out} holds a run with other settings ({previous}); use another --out folder"
+            )
+        settings["games"] = max(settings["games"], previous_games or 0)
+    path.write_text(json.dumps(settings, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -1,0 +1,166 @@
+"""The balance lab: deterministic whatever the jobs or backend, resumable, reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from theomachy.cli import app
+from theomachy.lab import LabConfig, read_games, run
+from theomachy.lab.report import build_report
+from theomachy.lab.stats import wilson
+
+
+def _config(out: Path, **changes: object) -> LabConfig:
+    settings: dict[str, object] = {
+        "game": "mythic-wars",
+        "agents": ["random", "greedy:samples=1"],
+        "games": 12,
+        "seed": 7,
+        "out": out,
+    }
+    settings.update(changes)
+    return LabConfig(**settings)  # type: ignore[arg-type]
+
+
+def _strip(rows: list[dict]) -> list[dict]:
+    return rows
+
+
+def test_results_are_identical_for_any_number_of_jobs(tmp_path: Path):
+    run(_config(tmp_path / "one", jobs=1))
+    run(_config(tmp_path / "two", jobs=2))
+    one, two = read_games(tmp_path / "one"), read_games(tmp_path / "two")
+    assert len(one) == 12 and one == two
+    assert {tuple(r["agents"]) for r in one} == {
+        ("random", "greedy:samples=1"),
+        ("greedy:samples=1", "random"),
+    }  # seats rotate
+    row = one[0]
+    for column in (
+        "game_index",
+        "seed",
+        "players",
+        "agents",
+        "winners",
+        "returns",
+        "length",
+        "scores",
+        "feature_factions",
+        "feature_first",
+    ):
+        assert column in row
+    assert len(row["feature_factions"]) == 2 and len(row["feature_factions"][0]) == 4
+
+
+def test_an_interrupted_run_continues_without_duplicates(tmp_path: Path):
+    out = tmp_path / "run"
+    count = 0
+
+    def stop_after_five(_: dict) -> None:
+        nonlocal count
+        count += 1
+        if count == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(_config(out), on_game=stop_after_five)
+    assert len(read_games(out)) == 5  # kept, though fewer than a part's worth
+    before, played = run(_config(out))
+    assert (before, played) == (5, 7)
+    rows = read_games(out)
+    assert [r["game_index"] for r in rows] == list(range(12))
+    run(_config(tmp_path / "fresh"))
+    assert rows == read_games(tmp_path / "fresh")
+    before, played = run(_config(out, games=15))  # asking for more games extends the run
+    assert (before, played) == (12, 3)
+    with pytest.raises(ValueError, match="other settings"):
+        run(_config(out, seed=8))
+
+
+def test_bad_configs_say_what_is_wrong(tmp_path: Path):
+    with pytest.raises(ValueError, match="unknown agent 'wizard'"):
+        _config(tmp_path, agents=["wizard"])
+    with pytest.raises(ValueError, match="3 agents for 2 players"):
+        run(_config(tmp_path, agents=["random", "random", "greedy"]))
+    with pytest.raises(ValueError, match="bad agent parameter"):
+        _config(tmp_path, agents=["mcts:fast"])
+
+
+def test_report_has_every_section_and_plot(tmp_path: Path):
+    out = tmp_path / "run"
+    run(_config(out, games=30, jobs=2))
+    report = build_report(out).read_text(encoding="utf-8")
+    for heading in (
+        "## By seat",
+        "## By agent",
+        "## Agent ladder",
+        "## By factions",
+        "## Game length",
+        "went first",
+    ):
+        assert heading in report
+    for picture in ("seats.png", "agents.png", "ladder.png", "feature-factions.png", "length.png"):
+        assert (out / picture).stat().st_size > 1000
+    assert "<table>" in (out / "report.html").read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match="no games found"):
+        build_report(tmp_path / "empty")
+
+
+def test_wilson_interval():
+    rate = wilson(60, 100)
+    assert rate.rate == 0.6 and 0.50 < rate.low < 0.51 and 0.69 < rate.high < 0.70
+    assert wilson(0, 0).games == 0
+
+
+def test_lab_command_line(tmp_path: Path):
+    runner = CliRunner()
+    out = tmp_path / "cli"
+    result = runner.invoke(
+        app,
+        [
+            "lab",
+            "run",
+            "mythic-arena",
+            "--agents",
+            "random,greedy",
+            "--games",
+            "6",
+            "--jobs",
+            "2",
+            "--out",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "6 of 6 games" in result.output
+    result = runner.invoke(app, ["lab", "report", str(out)])
+    assert result.exit_code == 0 and (out / "report.md").exists()
+    result = runner.invoke(
+        app,
+        [
+            "lab",
+            "run",
+            "mythic-arena",
+            "--agents",
+            "random",
+            "--options",
+            "{bad",
+            "--out",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 2 and "not valid JSON" in result.output
+
+
+def test_ray_backend_gives_the_local_results(tmp_path: Path):
+    ray = pytest.importorskip("ray")
+    run(_config(tmp_path / "local", games=6))
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR")
+    try:
+        run(_config(tmp_path / "ray", games=6, backend="ray"))
+    finally:
+        ray.shutdown()
+    assert read_games(tmp_path / "ray") == read_games(tmp_path / "local")
