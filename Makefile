@@ -7,7 +7,7 @@ BENCH_STAMP := $(VENV)/.installed-bench
 GAME   ?= mythic-arena
 ARGS   ?= --vs random
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: play test lint typecheck pytest bench ladder clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ test: lint typecheck pytest
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run.py --out bench/RESULTS.md
+
+# The agent ladder (long: about an hour on 2 cores; resumable). bench/run.py includes its table.
+ladder: $(BENCH_STAMP)
+	$(BIN)/python bench/ladder.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,95 @@
+"""The agent ladder: every pairing of mcts (200 ms), mcts (50 ms), greedy and random, for
+mythic-arena and two-player mythic-wars, played with the balance lab (seats alternate between
+games, seeds derive from the pairing), written to bench/LADDER.md.
+
+Runs are stored under bench/ladder/<game>/<a>-vs-<b>/ and resume where they stopped, so an
+interrupted `make ladder` loses nothing. bench/run.py copies LADDER.md into RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import platform
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from theomachy.lab import LabConfig, read_games, run
+from theomachy.lab.stats import Rate, fmt, wilson
+
+AGENTS = ["mcts:budget_ms=200", "mcts:budget_ms=50", "greedy", "random"]
+GAMES = ["mythic-arena", "mythic-wars"]
+TARGETS = {
+    ("mcts:budget_ms=200", "random"): 0.90,
+    ("mcts:budget_ms=200", "greedy"): 0.60,
+    ("greedy", "random"): 0.70,
+}
+
+
+def folder(root: Path, game: str, a: str, b: str) -> Path:
+    def slug(spec: str) -> str:
+        return spec.replace(":", "-").replace("=", "")
+
+    return root / game / f"{slug(a)}-vs-{slug(b)}"
+
+
+def pairing_rate(out: Path, a: str) -> Rate:
+    rows = read_games(out)
+    score = sum(r["returns"][r["agents"].index(a)] for r in rows)
+    return wilson(score, len(rows))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--root", type=Path, default=Path("bench/ladder"))
+    parser.add_argument("--out", type=Path, default=Path("bench/LADDER.md"))
+    args = parser.parse_args()
+    started = time.perf_counter()
+    lines = [
+        "## Agent ladder",
+        "",
+        f"Measured {datetime.now(UTC):%Y-%m-%d} on {platform.processor() or platform.machine()}, "
+        f"{args.jobs} processes; {args.games} games per pairing (`theomachy lab run`, seats "
+        "alternating, each game seeded from its index); MCTS budgets are wall-clock per move, so "
+        "they buy fewer iterations on a loaded machine. Row agent's score against the column "
+        "agent (a draw counts half), with its 95% Wilson interval.",
+    ]
+    for game in GAMES:
+        results: dict[tuple[str, str], Rate] = {}
+        for a, b in itertools.combinations(AGENTS, 2):
+            out = folder(args.root, game, a, b)
+            config = LabConfig(
+                game=game,
+                players=2,
+                agents=[a, b],
+                games=args.games,
+                seed=17,
+                jobs=args.jobs,
+                out=out,
+            )
+            run(config)
+            rate = pairing_rate(out, a)
+            results[(a, b)] = rate
+            results[(b, a)] = wilson(rate.games - rate.score, rate.games)
+            print(f"{game}: {a} vs {b}: {fmt(rate)}", flush=True)
+        lines += ["", f"### {game} (two players)", ""]
+        lines.append("| | " + " | ".join(AGENTS) + " |")
+        lines.append("|---|" + "---|" * len(AGENTS))
+        for a in AGENTS:
+            cells = [fmt(results[(a, b)]) if a != b else "–" for b in AGENTS]
+            lines.append(f"| {a} | " + " | ".join(cells) + " |")
+        lines += ["", "Targets:"]
+        for (a, b), target in TARGETS.items():
+            rate = results[(a, b)]
+            verdict = "met" if rate.rate >= target else "NOT met"
+            lines.append(f"- {a} beats {b} in at least {target:.0%}: {fmt(rate)}, {verdict}")
+    lines += ["", f"Wall time: {time.perf_counter() - started:.0f} s."]
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"written {args.out}")
+
+
+if __name__ == "__main__":
+    main()
