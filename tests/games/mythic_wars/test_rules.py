@@ -547,3 +547,26 @@ def test_thorns_do_not_act_once_their_entity_is_defeated():
     state.apply("attack thor mictlantecuhtli")
     roll(state, 5, 1)  # 12 vs 8: defeated; no thorns for Thor
     assert status(state, "mictlantecuhtli") == "defeated" and energy(state, "thor") == 7
+
+
+@rules("MW-COMBAT-2", "MW-CRIT-1")
+def test_the_view_reports_each_settled_roll():
+    state = battle([["thor"], ["set", "athena"]], ["thor", "set", "athena"])
+    state.apply("attack thor set")
+    roll(state, 3)
+    assert state.view(None)["settled"] == []  # one die is not a settled roll yet
+    roll(state, 6)  # 10 vs 6+6+1 = 13, a critical defense
+    (settled,) = state.view(1)["settled"]
+    assert settled == {
+        "kind": "attack",
+        "first": "thor",
+        "first_die": 3,
+        "first_total": 10,
+        "first_critical": False,
+        "second": "set",
+        "second_die": 6,
+        "second_total": 13,
+        "second_critical": True,
+        "result": "miss",
+        "points": 0,
+    }
