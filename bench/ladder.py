@@ -40,12 +40,23 @@ def pairing_rate(out: Path, a: str) -> Rate:
     return wilson(score, len(rows))
 
 
+def cell(rate: Rate, wanted: int) -> str:
+    """A table cell: the rate, or how far the pairing got."""
+    if rate.games == 0:
+        return "not played yet"
+    text = fmt(rate)
+    return text if rate.games >= wanted else f"{text}, {rate.games} games so far"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--root", type=Path, default=Path("bench/ladder"))
     parser.add_argument("--out", type=Path, default=Path("bench/LADDER.md"))
+    parser.add_argument(
+        "--report-only", action="store_true", help="write LADDER.md from the games stored so far"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     lines = [
@@ -79,12 +90,14 @@ def main() -> None:
         lines.append("| | " + " | ".join(AGENTS) + " |")
         lines.append("|---|" + "---|" * len(AGENTS))
         for a in AGENTS:
-            cells = [fmt(results[(a, b)]) if a != b else "–" for b in AGENTS]
+            cells = [cell(results[(a, b)], args.games) if a != b else "–" for b in AGENTS]
             lines.append(f"| {a} | " + " | ".join(cells) + " |")
         lines += ["", "Targets:"]
         for (a, b), target in TARGETS.items():
             rate = results[(a, b)]
             verdict = "met" if rate.rate >= target else "NOT met"
+            if rate.games < args.games:
+                verdict = f"not measured yet ({rate.games} of {args.games} games)"
             lines.append(f"- {a} beats {b} in at least {target:.0%}: {fmt(rate)}, {verdict}")
     lines += ["", f"Wall time: {time.perf_counter() - started:.0f} s."]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -45,7 +45,7 @@ def test_agents_make_and_unknown_agent():
     state = theomachy.load("mythic-arena").new_game()
     assert bot.act(state) in state.legal_actions()
     with pytest.raises(
-        ValueError, match="unknown agent .wizard.; known agents: greedy, mcts, random"
+        ValueError, match=r"unknown agent .wizard.; known agents: greedy, mcts, random"
     ):
         agents.make("wizard")
 

@@ -164,3 +164,18 @@ def test_ray_backend_gives_the_local_results(tmp_path: Path):
     finally:
         ray.shutdown()
     assert read_games(tmp_path / "ray") == read_games(tmp_path / "local")
+
+
+def test_two_runs_never_write_one_folder_and_duplicates_can_be_compacted(tmp_path: Path):
+    from theomachy.lab.store import append_games, compact, exclusive
+
+    out = tmp_path / "run"
+    with exclusive(out), pytest.raises(ValueError, match="another lab run is writing"):
+        run(_config(out))
+    run(_config(out, games=4))
+    rows = read_games(out)
+    append_games(out, rows[:2])  # as an overlapping run used to leave them
+    assert len(read_games(out)) == 6
+    assert compact(out) == 2
+    assert read_games(out) == rows
+    assert compact(out) == 0

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from theomachy.engine.registry import load
 from theomachy.engine.simulate import derive_seed, simulate
 from theomachy.lab.specs import build, parse_spec
-from theomachy.lab.store import append_games, done_indices
+from theomachy.lab.store import append_games, done_indices, exclusive
 
 FLUSH_EVERY = 25  # games per part file
 
@@ -126,6 +126,14 @@ def run(
     played now). ``on_game`` is called after each game (progress display)."""
     config = config.checked()
     out = Path(config.out)
+    with exclusive(out):
+        return _run_locked(config, out, on_game)
+
+
+def _run_locked(
+    config: LabConfig, out: Path, on_game: Callable[[dict[str, Any]], None] | None
+) -> tuple[int, int]:
+    """``run`` once the folder's lock is held."""
     out.mkdir(parents=True, exist_ok=True)
     _write_config(out, config)
     done = done_indices(out)

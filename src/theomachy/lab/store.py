@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,42 @@ def read_games(out: Path | str) -> list[dict[str, Any]]:
         rows.extend(pq.read_table(part).to_pylist())
     rows.sort(key=lambda r: r["game_index"])
     return rows
+
+
+def compact(out: Path | str) -> int:
+    """Rewrite the dataset as one part with one row per game index (the first stored),
+    dropping duplicates left by runs that overlapped before runs were locked; returns how
+    many rows were dropped."""
+    folder = dataset_path(out)
+    parts = sorted(folder.glob("part-*.parquet"))
+    rows = read_games(out)
+    unique: dict[int, dict[str, Any]] = {}
+    for row in rows:
+        unique.setdefault(row["game_index"], row)
+    if len(unique) == len(rows) and len(parts) <= 1:
+        return 0
+    append_games(out, list(unique.values()))
+    for part in parts:
+        part.unlink()
+    return len(rows) - len(unique)
+
+
+@contextmanager
+def exclusive(out: Path | str) -> Iterator[None]:
+    """Hold the folder's lock while a run writes to it; a second run fails at once."""
+    import fcntl
+
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    with (folder / ".lock").open("w") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ValueError(f"another lab run is writing {folder}; wait for it to end") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def done_indices(out: Path | str) -> set[int]:
