@@ -103,7 +103,8 @@ def main() -> None:
             if rate.games < args.games:
                 verdict = f"not measured yet ({rate.games} of {args.games} games)"
             lines.append(f"- {a} beats {b} in at least {target:.0%}: {fmt(rate)}, {verdict}")
-    lines += ["", f"Wall time: {time.perf_counter() - started:.0f} s."]
+    if not args.report_only:
+        lines += ["", f"Wall time: {time.perf_counter() - started:.0f} s."]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"written {args.out}")
 
