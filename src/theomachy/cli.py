@@ -10,15 +10,15 @@ import json
 import random
 import re
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
-from rich.text import Text
 
 from theomachy import agents
+from theomachy.cli_errors import fail
 from theomachy.engine import CorruptDocument, State, derive_seed, game_class, load, load_state
 from theomachy.engine import games as game_ids
 from theomachy.rules_index import rule_ids, rules_path, rules_text, uncovered
@@ -31,12 +31,6 @@ app = typer.Typer(
 )
 
 _INT = re.compile(r"[+-]?\d+")
-
-
-def fail(message: str) -> NoReturn:
-    """Print ``message`` in red on stderr and exit with status 2."""
-    Console(stderr=True).print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
-    raise typer.Exit(code=2)
 
 
 HUMAN = "human"

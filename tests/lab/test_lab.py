@@ -25,10 +25,6 @@ def _config(out: Path, **changes: object) -> LabConfig:
     return LabConfig(**settings)  # type: ignore[arg-type]
 
 
-def _strip(rows: list[dict]) -> list[dict]:
-    return rows
-
-
 def test_results_are_identical_for_any_number_of_jobs(tmp_path: Path):
     run(_config(tmp_path / "one", jobs=1))
     run(_config(tmp_path / "two", jobs=2))

@@ -18,15 +18,11 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from theomachy.cli_errors import fail
 from theomachy.lab.report import build_report
 from theomachy.lab.runner import LabConfig, run
 
 lab_app = typer.Typer(help="Simulate many games and report balance.", no_args_is_help=True)
-
-
-def _fail(message: str) -> None:
-    Console(stderr=True).print(f"[red]error:[/] {message}", highlight=False)
-    raise typer.Exit(code=2)
 
 
 @lab_app.command("run")
@@ -52,9 +48,9 @@ def run_command(
     try:
         parsed: Any = json.loads(options)
     except json.JSONDecodeError as error:
-        _fail(f"--options is not valid JSON: {error}")
+        fail(f"--options is not valid JSON: {error}")
     if backend not in ("local", "ray"):
-        _fail(f"--backend must be local or ray, not {backend!r}")
+        fail(f"--backend must be local or ray, not {backend!r}")
     try:
         config = LabConfig(
             game=game,
@@ -69,9 +65,9 @@ def run_command(
             out=out,
         ).checked()
     except ValidationError as error:
-        _fail("; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()))
+        fail("; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()))
     except ValueError as error:
-        _fail(str(error))
+        fail(str(error))
     console = Console(stderr=True)
     columns = (
         TextColumn("[bold]{task.description}"),
@@ -92,7 +88,7 @@ def run_command(
         try:
             before, played = run(config, on_game=advance)
         except ValueError as error:
-            _fail(str(error))
+            fail(str(error))
     Console().print(
         f"{game}: {before + played} of {config.games} games in {out / 'games.parquet'} "
         f"({played} played now, {before} already there)"
@@ -107,5 +103,5 @@ def report_command(
     try:
         path = build_report(folder)
     except ValueError as error:
-        _fail(str(error))
+        fail(str(error))
     Console().print(f"report: {path} (and {path.with_suffix('.html')})")
