@@ -298,7 +298,14 @@ def _add_lab() -> None:
     app.add_typer(lab_app, name="lab")
 
 
+def _add_serve() -> None:
+    from theomachy.server.cli import serve_command
+
+    app.command("serve")(serve_command)
+
+
 _add_lab()
+_add_serve()
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from theomachy.engine.registry import load
 from theomachy.engine.simulate import derive_seed, simulate
-from theomachy.lab.specs import build, parse_spec
+from theomachy.agents.specs import build, parse_spec
 from theomachy.lab.store import append_games, done_indices, exclusive
 
 FLUSH_EVERY = 25  # games per part file

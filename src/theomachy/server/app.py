@@ -1,0 +1,309 @@
+"""The FastAPI application: the HTTP API, the WebSocket, the browser client's files.
+
+Routes are thin: they validate what came in, ask the :class:`TableHub` and shape the answer.
+Every error is a JSON object ``{"error": "..."}`` with a status that says what kind of problem
+it was (400 bad input or illegal action, 401/403 token, 404 no such table, 409 stale move,
+413 too large, 429 too fast).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from theomachy.agents import available as available_agents
+from theomachy.engine.core import IllegalAction
+from theomachy.engine.registry import game_class, games
+from theomachy.server.limits import BodyLimit, HttpRateLimit
+from theomachy.server.ratelimit import TokenBucket
+from theomachy.server.schemas import CreateTable, PlayAction, SocketMessage
+from theomachy.server.storage import Store, TableSummary
+from theomachy.server.tables import (
+    LiveTable,
+    ServerSettings,
+    TableError,
+    TableHub,
+    Unauthorized,
+    visible_log,
+)
+
+WEB_ROOT = Path(str(resources.files("theomachy") / "web"))
+
+
+def error(status: int, message: str, **details: Any) -> JSONResponse:
+    """The JSON error every route answers with."""
+    return JSONResponse({"error": message, **details}, status_code=status)
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header (None when there is none)."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("the Authorization header must be 'Bearer <seat token>'")
+    return token.strip()
+
+
+def game_info(game_id: str) -> dict[str, Any]:
+    """A game's id, title, player range and options (JSON Schema of each, with its default)."""
+    cls = game_class(game_id)
+    schema = cls.Options.model_json_schema()
+    return {
+        "id": game_id,
+        "title": cls.title,
+        "min_players": cls.min_players,
+        "max_players": cls.max_players,
+        "default_players": cls.default_players,
+        "options": schema.get("properties", {}),
+        "options_help": schema.get("description", ""),
+    }
+
+
+def summary_json(summary: TableSummary, base: str) -> dict[str, Any]:
+    """A lobby entry."""
+    return {
+        "table_id": summary.id,
+        "game": summary.game,
+        "players": summary.players,
+        "options": summary.options,
+        "seq": summary.length,
+        "status": summary.status,
+        "winners": summary.winners,
+        "bots": {str(seat): spec for seat, spec in summary.bots.items()},
+        "created_at": summary.created_at.isoformat(),
+        "updated_at": summary.updated_at.isoformat(),
+        "spectate_url": f"{base}/t/{summary.id}",
+    }
+
+
+def create_app(settings: ServerSettings | None = None) -> FastAPI:
+    """The application, with its own store and tables."""
+    settings = settings or ServerSettings()
+    hub = TableHub(Store(settings.db_url), settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+
+    app = FastAPI(
+        title="Theomachy",
+        summary="Play mythological strategy games: tables, seats, bots, spectators, replays.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    app.add_middleware(HttpRateLimit, rate=settings.http_rate, burst=settings.http_burst)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+
+    @app.exception_handler(TableError)
+    async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return error(exc.status, str(exc), **exc.details)
+
+    @app.exception_handler(IllegalAction)
+    async def _illegal(_request: Request, exc: IllegalAction) -> JSONResponse:
+        return error(400, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'body'}: {e['msg']}"
+            for e in exc.errors()
+        )
+        return error(400, f"bad request: {problems}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return error(exc.status_code, str(exc.detail))
+
+    def base_url(request: Request) -> str:
+        return str(request.base_url).rstrip("/")
+
+    # --- API ----------------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def list_games() -> dict[str, Any]:
+        """Every game with its player range and options, and the bots a seat can have."""
+        return {"games": [game_info(g) for g in games()], "agents": available_agents()}
+
+    @app.post("/api/tables")
+    async def create_table(body: CreateTable, request: Request) -> JSONResponse:
+        """A new table: one token and link per person's seat; bots fill the other seats."""
+        try:
+            table, tokens = await hub.create(
+                body.game, body.players, body.options, body.bot_seats(), body.seed
+            )
+        except ValueError as exc:
+            return error(400, str(exc))
+        base = base_url(request)
+        return JSONResponse(
+            {
+                "table_id": table.id,
+                "seats": [
+                    {"seat": seat, "token": token, "url": f"{base}/t/{table.id}#token={token}"}
+                    for seat, token in sorted(tokens.items())
+                ],
+                "bots": {str(seat): spec for seat, spec in sorted(table.bots.items())},
+                "spectate_url": f"{base}/t/{table.id}",
+            }
+        )
+
+    @app.get("/api/tables")
+    async def list_tables(
+        request: Request,
+        status: Annotated[str | None, Query(pattern="^(playing|finished)$")] = None,
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    ) -> dict[str, Any]:
+        """Open (playing) and recent (finished) tables, most recently active first."""
+        summaries = await hub.list_tables(status, limit)
+        return {"tables": [summary_json(s, base_url(request)) for s in summaries]}
+
+    async def seated(table_id: str, authorization: str | None) -> tuple[LiveTable, int | None]:
+        table = await hub.get(table_id)
+        return table, hub.authenticate(table, bearer(authorization))
+
+    def view_response(table: LiveTable, seat: int | None) -> Response:
+        # The payload text is rendered once per change and seat, and shared with WebSockets.
+        return Response(hub.payload_text(table, seat), media_type="application/json")
+
+    @app.get("/api/tables/{table_id}")
+    async def spectate(table_id: str) -> Response:
+        """The spectator's view: public information only."""
+        table = await hub.get(table_id)
+        return view_response(table, None)
+
+    @app.get("/api/tables/{table_id}/view")
+    async def seat_view(
+        table_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> Any:
+        """The view of the seat whose token is in ``Authorization: Bearer``."""
+        table, seat = await seated(table_id, authorization)
+        if seat is None:
+            raise Unauthorized("a seat token is needed: Authorization: Bearer <seat token>")
+        return view_response(table, seat)
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def play(
+        table_id: str, body: PlayAction, authorization: Annotated[str | None, Header()] = None
+    ) -> Any:
+        """Play an action for the token's seat; answers with the seat's new view."""
+        table, seat = await seated(table_id, authorization)
+        await hub.act(table, seat, body.action, body.seq)
+        return view_response(table, seat)
+
+    @app.get("/api/tables/{table_id}/log")
+    async def action_log(
+        table_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """The action log as the caller may see it (hidden draws redacted)."""
+        table, seat = await seated(table_id, authorization)
+        entries = await asyncio.to_thread(visible_log, table.state.clone(), seat)
+        return {"table_id": table.id, "seat": seat, "seq": len(entries), "log": entries}
+
+    @app.get("/api/tables/{table_id}/replay/{step}")
+    async def replay(
+        table_id: str, step: int, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """The caller's view after the first ``step`` entries of the log."""
+        table, seat = await seated(table_id, authorization)
+        return await hub.replay_view(table, seat, step)
+
+    # --- WebSocket ------------------------------------------------------------------------------
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        """Pushes the seat's (or spectator's) view after every change; takes actions."""
+        await websocket.accept()
+        try:
+            table = await hub.get(table_id)
+            seat = hub.authenticate(table, token)
+        except TableError as exc:
+            await websocket.send_text(socket_error(exc.status, str(exc)))
+            await websocket.close(code=4000 + exc.status)
+            return
+        subscriber = hub.subscribe(table, seat)
+        sender = asyncio.create_task(pump(websocket, subscriber.outbox))
+        bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                reply = await handle_message(table, seat, message, bucket)
+                if reply is not None:
+                    subscriber.outbox.put(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            hub.unsubscribe(table, subscriber)
+            with contextlib.suppress(Exception):
+                if websocket.application_state != WebSocketState.DISCONNECTED:
+                    await websocket.close()
+
+    async def handle_message(
+        table: LiveTable, seat: int | None, message: dict[str, Any], bucket: TokenBucket
+    ) -> str | None:
+        """Answer one client message; None when the pushed view is the answer."""
+        if not bucket.allow():
+            return socket_error(429, "too many messages: slow down")
+        text = message.get("text")
+        if text is None:
+            return socket_error(400, "messages must be JSON text, not binary")
+        try:
+            parsed = SocketMessage.model_validate_json(text)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}"
+                for e in exc.errors()
+            )
+            return socket_error(400, f"bad message: {problems}")
+        if parsed.type == "ping":
+            return json.dumps({"type": "pong", "seq": table.length})
+        if parsed.action is None:
+            return socket_error(400, "bad message: an action message needs 'action'")
+        try:
+            await hub.act(table, seat, parsed.action, parsed.seq)
+        except TableError as exc:
+            return socket_error(exc.status, str(exc), action=parsed.action, **exc.details)
+        except IllegalAction as exc:
+            return socket_error(400, str(exc), action=parsed.action)
+        return None
+
+    # --- the browser client ---------------------------------------------------------------------
+    app.mount("/static", StaticFiles(directory=WEB_ROOT), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(WEB_ROOT / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB_ROOT / "index.html")
+
+    return app
+
+
+def socket_error(status: int, message: str, **details: Any) -> str:
+    """A WebSocket error message."""
+    return json.dumps({"type": "error", "status": status, "error": message, **details})
+
+
+async def pump(websocket: WebSocket, outbox: Any) -> None:
+    """Send a connection's queued messages until it closes."""
+    with contextlib.suppress(Exception):
+        while True:
+            await websocket.send_text(await outbox.get())

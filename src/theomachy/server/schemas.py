@@ -1,0 +1,52 @@
+"""The shapes of what clients send, validated before anything is looked at."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_ACTION_CHARS = 200
+
+
+class Strict(BaseModel):
+    """Unknown fields are errors."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateTable(Strict):
+    """``POST /api/tables``: a game, its player count and options, and the bot seats."""
+
+    game: str = Field(max_length=64)
+    players: int | None = Field(default=None, ge=1, le=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    # Seat number (as a JSON object key: "1") -> agent spec ("mcts", "mcts:budget_ms=300").
+    bots: dict[str, str] = Field(default_factory=dict)
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+
+    def bot_seats(self) -> dict[int, str]:
+        """The bot seats with integer keys; ``ValueError`` for a key that is not a number."""
+        seats: dict[int, str] = {}
+        for key, spec in self.bots.items():
+            if not key.strip().isdigit():
+                raise ValueError(f"bot seat {key!r} is not a seat number")
+            if len(spec) > 200:
+                raise ValueError(f"bot spec for seat {key} is too long")
+            seats[int(key)] = spec
+        return seats
+
+
+class PlayAction(Strict):
+    """``POST /api/tables/{id}/actions``: an action, and the log length the client saw."""
+
+    action: str = Field(min_length=1, max_length=MAX_ACTION_CHARS)
+    seq: int | None = Field(default=None, ge=0)
+
+
+class SocketMessage(Strict):
+    """A WebSocket message from a client: an action to play, or a ping."""
+
+    type: Literal["action", "ping"] = "action"
+    action: str | None = Field(default=None, min_length=1, max_length=MAX_ACTION_CHARS)
+    seq: int | None = Field(default=None, ge=0)
