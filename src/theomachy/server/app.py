@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -255,7 +255,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                     await websocket.close()
 
     async def handle_message(
-        table: LiveTable, seat: int | None, message: dict[str, Any], bucket: TokenBucket
+        table: LiveTable, seat: int | None, message: Mapping[str, Any], bucket: TokenBucket
     ) -> str | None:
         """Answer one client message; None when the pushed view is the answer."""
         if not bucket.allow():

@@ -32,6 +32,8 @@ def serve_command(
     url = db or default_url()
     app = create_app(ServerSettings(db_url=url))
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    typer.echo(f"Theomachy is serving at http://{shown}:{port}/  (API docs: /docs; database: {url})")
+    typer.echo(
+        f"Theomachy is serving at http://{shown}:{port}/  (API docs: /docs; database: {url})"
+    )
     typer.echo("Press Ctrl-C to stop.")
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=MAX_WS_MESSAGE_BYTES)

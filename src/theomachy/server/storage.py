@@ -29,7 +29,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 DEFAULT_DB_PATH = Path("var") / "theomachy.sqlite3"
 
@@ -207,7 +207,9 @@ class Store:
             session.flush()
             for seat in seats:
                 session.add(
-                    SeatRow(table_id=table_id, seat=seat.seat, token_hash=seat.token_hash, bot=seat.bot)
+                    SeatRow(
+                        table_id=table_id, seat=seat.seat, token_hash=seat.token_hash, bot=seat.bot
+                    )
                 )
 
     def append(
@@ -326,8 +328,9 @@ class Store:
         with self._sessions() as session:
             return int(
                 session.scalar(
-                    select(func.count()).select_from(ActionRow).where(ActionRow.table_id == table_id)
+                    select(func.count())
+                    .select_from(ActionRow)
+                    .where(ActionRow.table_id == table_id)
                 )
                 or 0
             )
-

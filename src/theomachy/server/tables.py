@@ -33,7 +33,6 @@ from theomachy.engine.core import (
     TERMINAL,
     CorruptDocument,
     Game,
-    IllegalAction,
     State,
     replay_document,
 )
@@ -182,7 +181,7 @@ def bot_move(spec: str, seed: int, state: State) -> str:
 
 
 def status_of(state: State) -> str:
-    """"finished" once the game is over, else "playing"."""
+    """ "finished" once the game is over, else "playing"."""
     return "finished" if state.is_terminal() else "playing"
 
 
@@ -258,7 +257,9 @@ class TableHub:
         game = load(game_id, players=players, options=options)
         for seat, spec in bots.items():
             if not 0 <= seat < game.players:
-                raise ValueError(f"bot seat {seat} does not exist: seats are 0 to {game.players - 1}")
+                raise ValueError(
+                    f"bot seat {seat} does not exist: seats are 0 to {game.players - 1}"
+                )
             parse_spec(spec)
             build(spec, seed=0)  # checks the agent's parameters too
         if len(bots) >= game.players:
@@ -442,13 +443,19 @@ class TableHub:
         table.rendered[seat] = (table.length, text)
         return text
 
-    def payload(self, table: LiveTable, seat: int | None, state: State | None = None) -> dict[str, Any]:
+    def payload(
+        self, table: LiveTable, seat: int | None, state: State | None = None
+    ) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see of the table, with its set-up."""
         state = state or table.state
         connected = {s.seat for s in table.subscribers if s.seat is not None}
         result = None
         if state.is_terminal():
-            result = {"winners": state.winners(), "returns": state.returns(), "scores": state.scores()}
+            result = {
+                "winners": state.winners(),
+                "returns": state.returns(),
+                "scores": state.scores(),
+            }
         return {
             "type": "view",
             "table_id": table.id,

@@ -1,0 +1,184 @@
+"""The HTTP API: games, tables, seats, views, actions, logs, replays."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+import theomachy
+
+from .helpers import auth, create
+
+
+def seat_view(client: TestClient, table_id: str, token: str) -> dict[str, Any]:
+    response = client.get(f"/api/tables/{table_id}/view", headers=auth(token))
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def play_out(
+    client: TestClient, table: dict[str, Any], rng: random.Random, limit: int = 5000
+) -> dict[str, Any]:
+    """Play every person's seat with random legal moves until the end; the last payload."""
+    tokens = {seat["seat"]: seat["token"] for seat in table["seats"]}
+    table_id = table["table_id"]
+    for _ in range(limit):
+        payload = client.get(f"/api/tables/{table_id}").json()
+        if payload["status"] == "finished":
+            return dict(payload)
+        current = payload["view"]["current_player"]
+        if current not in tokens:  # a bot's turn: the server plays it
+            time.sleep(0.005)
+            continue
+        view = seat_view(client, table_id, tokens[current])
+        action = rng.choice(view["view"]["legal_actions"])
+        response = client.post(
+            f"/api/tables/{table_id}/actions",
+            headers=auth(tokens[current]),
+            json={"action": action, "seq": view["seq"]},
+        )
+        assert response.status_code == 200, response.text
+    raise AssertionError("the game did not end")
+
+
+def full_state(client: TestClient, table_id: str) -> theomachy.State:
+    """The table's whole state, hidden parts included, rebuilt from the stored log."""
+    record = client.app.state.hub.store.load(table_id)  # type: ignore[attr-defined]
+    return theomachy.load(record.game, record.players, record.options).replay(record.actions)
+
+
+def test_games_lists_every_game_with_players_and_options(client: TestClient) -> None:
+    body = client.get("/api/games").json()
+    ids = [game["id"] for game in body["games"]]
+    assert ids == theomachy.games()
+    wars = next(game for game in body["games"] if game["id"] == "mythic-wars")
+    assert (wars["min_players"], wars["max_players"]) == (2, 8)
+    assert wars["options"]["mode"]["default"] == "hands-of-fate"
+    assert "destiny" in wars["options"]["mode"]["enum"]
+    assert set(body["agents"]) == {"random", "greedy", "mcts"}
+
+
+def test_create_table_gives_each_person_a_token_and_link(client: TestClient) -> None:
+    table = create(client, game="mythic-wars", players=3, bots={"2": "random"})
+    assert [seat["seat"] for seat in table["seats"]] == [0, 1]
+    tokens = [seat["token"] for seat in table["seats"]]
+    assert len(set(tokens)) == 2 and all(len(token) >= 40 for token in tokens)
+    for seat in table["seats"]:
+        assert seat["url"].endswith(f"/t/{table['table_id']}#token={seat['token']}")
+    assert table["spectate_url"].endswith(f"/t/{table['table_id']}")
+    assert table["bots"] == {"2": "random"}
+
+
+def test_a_table_plays_to_the_end_with_the_result(client: TestClient) -> None:
+    table = create(client, seed=11)
+    final = play_out(client, table, random.Random(3))
+    assert final["view"]["terminal"] is True
+    assert final["result"]["winners"] == final["view"]["winners"]
+    assert sum(final["result"]["returns"]) == 1.0
+    assert final["result"]["scores"] is not None
+
+
+def test_chance_is_resolved_by_the_server(client: TestClient) -> None:
+    table = create(client, game="mythic-wars", players=2, seed=5)
+    payload = client.get(f"/api/tables/{table['table_id']}").json()
+    assert payload["view"]["current_player"] >= 0
+    assert payload["seq"] > 0  # the deal happened before anyone was asked anything
+
+
+def test_same_seed_and_moves_give_the_same_table(client: TestClient) -> None:
+    logs = []
+    for _ in range(2):
+        table = create(client, game="mythic-wars", players=2, seed=42, bots={"1": "greedy"})
+        play_out(client, table, random.Random(9))
+        logs.append(client.get(f"/api/tables/{table['table_id']}/log").json()["log"])
+    assert logs[0] == logs[1]
+
+
+def test_bots_play_their_seats(client: TestClient) -> None:
+    table = create(client, seed=2, bots={"1": "random"})
+    final = play_out(client, table, random.Random(1))
+    history = client.get(f"/api/tables/{table['table_id']}/log").json()["log"]
+    state = theomachy.load("mythic-arena").replay(history)
+    assert state.is_terminal() and final["seq"] == len(history)
+
+
+def test_seat_view_is_the_contract_view(client: TestClient) -> None:
+    table = create(client, game="mythic-wars", players=2, seed=8)
+    table_id = table["table_id"]
+    state = full_state(client, table_id)
+    for seat in table["seats"]:
+        payload = seat_view(client, table_id, seat["token"])
+        assert payload["seat"] == seat["seat"]
+        assert payload["view"] == state.view(seat["seat"])
+    assert client.get(f"/api/tables/{table_id}").json()["view"] == state.view(None)
+
+
+def test_hidden_draws_are_redacted_in_views_and_logs(client: TestClient) -> None:
+    table = create(client, seed=4)
+    table_id = table["table_id"]
+    tokens = {seat["seat"]: seat["token"] for seat in table["seats"]}
+    # Mythic Arena: the player to move has drawn a card only they see.
+    payload = client.get(f"/api/tables/{table_id}").json()
+    mover = payload["view"]["current_player"]
+    client.post(
+        f"/api/tables/{table_id}/actions",
+        headers=auth(tokens[mover]),
+        json={"action": seat_view(client, table_id, tokens[mover])["view"]["legal_actions"][0]},
+    )
+    payload = client.get(f"/api/tables/{table_id}").json()
+    mover = payload["view"]["current_player"]
+    other = 1 - mover
+    own = seat_view(client, table_id, tokens[mover])["view"]
+    assert own["drawn"] not in (None, "hidden")
+    assert seat_view(client, table_id, tokens[other])["view"]["drawn"] == "hidden"
+    assert payload["view"]["drawn"] == "hidden"
+    own_log = client.get(f"/api/tables/{table_id}/log", headers=auth(tokens[mover])).json()["log"]
+    public_log = client.get(f"/api/tables/{table_id}/log").json()["log"]
+    assert own_log[-1] == f"draw {own['drawn']}"
+    assert public_log[-1] == "draw ?"
+
+
+def test_replay_steps_through_the_log_as_the_caller_saw_it(client: TestClient) -> None:
+    table = create(client, seed=6)
+    play_out(client, table, random.Random(2))
+    table_id = table["table_id"]
+    length = len(client.get(f"/api/tables/{table_id}/log").json()["log"])
+    first = client.get(f"/api/tables/{table_id}/replay/0").json()
+    assert (first["step"], first["length"], first["seq"]) == (0, length, 0)
+    history = client.get(f"/api/tables/{table_id}/log", headers=auth(table["seats"][0]["token"]))
+    game = theomachy.load("mythic-arena")
+    for step in (1, 3, length // 2):
+        middle = client.get(f"/api/tables/{table_id}/replay/{step}").json()
+        assert middle["view"] == game.replay(history.json()["log"][:step]).view(None)
+    last = client.get(f"/api/tables/{table_id}/replay/{length}").json()
+    assert last["view"]["terminal"] is True
+    assert client.get(f"/api/tables/{table_id}/replay/{length + 1}").status_code == 400
+
+
+def test_lobby_lists_open_and_recent_tables(client: TestClient) -> None:
+    finished = create(client, seed=1)
+    play_out(client, finished, random.Random(1))
+    playing = create(client, game="mythic-wars", players=4, bots={"3": "random"})
+    listed = client.get("/api/tables").json()["tables"]
+    assert {t["table_id"] for t in listed} >= {finished["table_id"], playing["table_id"]}
+    open_ids = [t["table_id"] for t in client.get("/api/tables?status=playing").json()["tables"]]
+    done_ids = [t["table_id"] for t in client.get("/api/tables?status=finished").json()["tables"]]
+    assert playing["table_id"] in open_ids and playing["table_id"] not in done_ids
+    assert finished["table_id"] in done_ids
+    entry = next(t for t in listed if t["table_id"] == playing["table_id"])
+    assert entry["bots"] == {"3": "random"} and "token" not in str(entry)
+
+
+def test_openapi_docs_are_served(client: TestClient) -> None:
+    assert client.get("/docs").status_code == 200
+    paths = client.get("/openapi.json").json()["paths"]
+    assert "/api/tables/{table_id}/actions" in paths
+
+
+def test_the_browser_client_is_served(client: TestClient) -> None:
+    for path in ("/", "/t/some-table"):
+        response = client.get(path)
+        assert response.status_code == 200 and "<!doctype html" in response.text.lower()

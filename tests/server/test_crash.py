@@ -1,0 +1,116 @@
+"""Nothing acknowledged is lost: a real server process is killed with SIGKILL mid-game,
+restarted over the same database, and every table goes on exactly as if nothing happened."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+
+import theomachy
+
+from .live import LiveServer
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def play(
+    server: LiveServer, table: dict[str, Any], rng: random.Random, moves: int | None
+) -> list[str]:
+    """Play up to ``moves`` person moves (None: to the end) with ``rng``; the moves made."""
+    tokens = {seat["seat"]: seat["token"] for seat in table["seats"]}
+    made: list[str] = []
+    deadline = time.monotonic() + 120
+    while moves is None or len(made) < moves:
+        assert time.monotonic() < deadline, "the table stopped moving"
+        payload = httpx.get(f"{server.url}/api/tables/{table['table_id']}").json()
+        if payload["status"] == "finished":
+            break
+        seat = payload["view"]["current_player"]
+        if seat not in tokens:
+            time.sleep(0.01)  # a bot's turn
+            continue
+        view = httpx.get(
+            f"{server.url}/api/tables/{table['table_id']}/view", headers=auth(tokens[seat])
+        ).json()
+        action = rng.choice(sorted(view["view"]["legal_actions"]))
+        answer = httpx.post(
+            f"{server.url}/api/tables/{table['table_id']}/actions",
+            headers=auth(tokens[seat]),
+            json={"action": action, "seq": view["seq"]},
+        )
+        assert answer.status_code == 200, answer.text
+        made.append(action)
+    return made
+
+
+def full_log(server: LiveServer, table_id: str) -> list[str]:
+    """The whole stored log (read from the database the server wrote)."""
+    from theomachy.server.storage import Store
+
+    store = Store(server.db_url)
+    try:
+        record = store.load(table_id)
+        assert record is not None
+        return list(record.actions)
+    finally:
+        store.close()
+
+
+def test_kill_9_and_restart_resumes_every_table_exactly(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "crash.sqlite3")
+    body = {"game": "mythic-wars", "players": 3, "seed": 77, "bots": {"2": "random"}}
+    server.start()
+    try:
+        crashed = httpx.post(f"{server.url}/api/tables", json=body).json()
+        arena = httpx.post(
+            f"{server.url}/api/tables", json={"game": "mythic-arena", "seed": 5}
+        ).json()
+        rng = random.Random(1)
+        play(server, crashed, rng, moves=15)
+        play(server, arena, random.Random(2), moves=10)
+        before = {t["table_id"]: full_log(server, t["table_id"]) for t in (crashed, arena)}
+        seen = httpx.get(f"{server.url}/api/tables/{arena['table_id']}").json()
+
+        server.kill()
+        server.start()
+
+        for table_id, log in before.items():
+            # Bots may have moved on after the last acknowledged move; never back.
+            assert full_log(server, table_id)[: len(log)] == log
+        assert httpx.get(f"{server.url}/api/tables/{arena['table_id']}").json() == seen
+        play(server, crashed, rng, moves=None)
+        play(server, arena, random.Random(2), moves=None)
+        crashed_log = full_log(server, crashed["table_id"])
+        # The same table played without a crash gives the same log.
+        reference = httpx.post(f"{server.url}/api/tables", json=body).json()
+        play(server, reference, random.Random(1), moves=None)
+    finally:
+        server.stop()
+    reference_log = full_log(server, reference["table_id"])
+    state = theomachy.load("mythic-wars", players=3).replay(crashed_log)
+    assert state.is_terminal()
+    assert reference_log == crashed_log
+
+
+def test_a_bot_thinking_at_the_crash_moves_after_the_restart(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "bots.sqlite3")
+    server.start()
+    try:
+        body = {"game": "mythic-arena", "seed": 3, "bots": {"0": "mcts:iterations=3000"}}
+        table = httpx.post(f"{server.url}/api/tables", json=body).json()
+        server.kill()  # the bot (seat 0 moves first) is still thinking
+        assert full_log(server, table["table_id"]) == []
+        server.start()  # no request names the table: the server resumes it by itself
+        deadline = time.monotonic() + 60
+        while not full_log(server, table["table_id"]):
+            assert time.monotonic() < deadline, "the bot did not move after the restart"
+            time.sleep(0.1)
+    finally:
+        server.stop()
+    assert full_log(server, table["table_id"])[0].startswith("choose ")
