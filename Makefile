@@ -6,8 +6,11 @@ STAMP  := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 GAME   ?= mythic-arena
 ARGS   ?= --vs random
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+CHROMIUM := /usr/bin/chromium
 
-.PHONY: play test lint typecheck pytest bench ladder clean
+.PHONY: play play-terminal serve test lint typecheck browser pytest bench ladder clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +24,23 @@ $(BENCH_STAMP): pyproject.toml $(STAMP)
 	$(BIN)/pip install -e '.[dev,bench]'
 	touch $@
 
-play: $(STAMP)
+# The main job: the web server (SQLite under ./var/) with the browser client; prints the URL.
+play: serve
+
+serve: $(STAMP)
+	$(BIN)/theomachy serve --host $(HOST) --port $(PORT)
+
+play-terminal: $(STAMP)
 	$(BIN)/theomachy play $(GAME) $(ARGS)
+
+# Debian's chromium for the browser test: installed when we are root, else the test says why
+# it skips (and CI, which runs as root, must run it).
+browser:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium \
+	  || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium); \
+	else echo "note: $(CHROMIUM) is missing and we are not root: the browser test will skip"; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -34,7 +52,7 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2
 
-test: lint typecheck pytest
+test: lint typecheck browser pytest
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run.py --out bench/RESULTS.md
