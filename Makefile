@@ -10,7 +10,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: play play-terminal serve test lint typecheck browser pytest bench ladder clean
+.PHONY: play play-terminal serve test lint typecheck test-deps pytest bench ladder clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,14 +33,17 @@ serve: $(STAMP)
 play-terminal: $(STAMP)
 	$(BIN)/theomachy play $(GAME) $(ARGS)
 
-# Debian's chromium for the browser test: installed when we are root, else the test says why
-# it skips (and CI, which runs as root, must run it).
-browser:
-	@if [ -x $(CHROMIUM) ]; then :; \
+# Debian packages some tests need: chromium (the browser test) and postgresql (the server on
+# PostgreSQL). Installed when we are root; elsewhere those tests say why they skip (and CI,
+# which runs as root, must run them).
+APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends
+test-deps:
+	@missing=""; [ -x $(CHROMIUM) ] || missing="chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -z "$$missing" ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium \
-	  || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium); \
-	else echo "note: $(CHROMIUM) is missing and we are not root: the browser test will skip"; fi
+	  $(APT_INSTALL) $$missing || (apt-get update && $(APT_INSTALL) $$missing); \
+	else echo "note: missing $$missing and not root: the tests that need them will skip"; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
@@ -52,7 +55,7 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2
 
-test: lint typecheck browser pytest
+test: lint typecheck test-deps pytest
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/run.py --out bench/RESULTS.md

@@ -3,45 +3,12 @@
 from __future__ import annotations
 
 import random
-import time
-from typing import Any
 
 from fastapi.testclient import TestClient
 
 import theomachy
 
-from .helpers import auth, create
-
-
-def seat_view(client: TestClient, table_id: str, token: str) -> dict[str, Any]:
-    response = client.get(f"/api/tables/{table_id}/view", headers=auth(token))
-    assert response.status_code == 200, response.text
-    return dict(response.json())
-
-
-def play_out(
-    client: TestClient, table: dict[str, Any], rng: random.Random, limit: int = 5000
-) -> dict[str, Any]:
-    """Play every person's seat with random legal moves until the end; the last payload."""
-    tokens = {seat["seat"]: seat["token"] for seat in table["seats"]}
-    table_id = table["table_id"]
-    for _ in range(limit):
-        payload = client.get(f"/api/tables/{table_id}").json()
-        if payload["status"] == "finished":
-            return dict(payload)
-        current = payload["view"]["current_player"]
-        if current not in tokens:  # a bot's turn: the server plays it
-            time.sleep(0.005)
-            continue
-        view = seat_view(client, table_id, tokens[current])
-        action = rng.choice(view["view"]["legal_actions"])
-        response = client.post(
-            f"/api/tables/{table_id}/actions",
-            headers=auth(tokens[current]),
-            json={"action": action, "seq": view["seq"]},
-        )
-        assert response.status_code == 200, response.text
-    raise AssertionError("the game did not end")
+from .helpers import auth, create, play_out, seat_view
 
 
 def full_state(client: TestClient, table_id: str) -> theomachy.State:
