@@ -15,6 +15,7 @@ from theomachy.server.tables import ServerSettings
 
 def make_client(db: Path, **settings: Any) -> TestClient:
     """A test client of a fresh app over the SQLite file ``db``."""
+    settings.setdefault("bot_pool", "thread")  # the crash test runs the real process pool
     return TestClient(create_app(ServerSettings(db_url=f"sqlite:///{db}", **settings)))
 
 

@@ -17,9 +17,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from theomachy.agents.specs import build, parse_spec
 from theomachy.engine.registry import load
 from theomachy.engine.simulate import derive_seed, simulate
-from theomachy.agents.specs import build, parse_spec
 from theomachy.lab.store import append_games, done_indices, exclusive
 
 FLUSH_EVERY = 25  # games per part file

@@ -16,13 +16,15 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import multiprocessing
 import random
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
@@ -58,6 +60,9 @@ class ServerSettings(BaseModel):
     http_rate: float = 100.0
     http_burst: float = 200.0
     bot_workers: int = 2
+    # "process": bots think in worker processes (real parallelism, the event loop never waits
+    # for the interpreter lock); "thread": in threads (cheaper to start; used by tests).
+    bot_pool: Literal["process", "thread"] = "process"
     max_live_tables: int = 512
     max_bots_per_table: int = 8
 
@@ -215,9 +220,7 @@ class TableHub:
         self._loading: dict[str, asyncio.Lock] = {}
         # One thread owns the database: writes are serialized and never block the event loop.
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="theomachy-db")
-        self._bots = ThreadPoolExecutor(
-            max_workers=settings.bot_workers, thread_name_prefix="theomachy-bot"
-        )
+        self._bots = self._new_bot_pool()
         self._closing = False
 
     # --- lifecycle --------------------------------------------------------------------------
@@ -239,6 +242,14 @@ class TableHub:
         self._bots.shutdown(wait=False, cancel_futures=True)
         self._db.shutdown(wait=True)
         self.store.close()
+
+    def _new_bot_pool(self) -> Executor:
+        workers = self.settings.bot_workers
+        if self.settings.bot_pool == "process":
+            # spawn, not fork: the server process has threads (database, event loop helpers).
+            context = multiprocessing.get_context("spawn")
+            return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="theomachy-bot")
 
     async def _run_db(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, function, *args)
@@ -294,18 +305,21 @@ class TableHub:
         if table is not None:
             self._live.move_to_end(table_id)
             table.used = time.monotonic()
+            self._wake_bots(table)  # in case a bot failed earlier: try again
             return table
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise NotFound(f"no table {table_id!r}")
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self._live.get(table_id)
-            if table is None:
-                table = await self._load(table_id)
-                self._remember(table)
-                async with table.lock:
-                    await self._settle(table)
-        self._loading.pop(table_id, None)
+        try:
+            async with lock:
+                table = self._live.get(table_id)
+                if table is None:
+                    table = await self._load(table_id)
+                    self._remember(table)
+                    async with table.lock:
+                        await self._settle(table)
+        finally:
+            self._loading.pop(table_id, None)
         return table
 
     async def _load(self, table_id: str) -> LiveTable:
@@ -423,6 +437,12 @@ class TableHub:
                 action = await loop.run_in_executor(
                     self._bots, bot_move, spec, table.seed, state.clone()
                 )
+            except BrokenProcessPool:
+                # A worker died (killed, out of memory): start new workers and think again.
+                log.error("bot workers died; restarting them (table %s)", table.id)
+                self._bots.shutdown(wait=False, cancel_futures=True)
+                self._bots = self._new_bot_pool()
+                continue
             except Exception:
                 log.exception("bot %s at table %s failed", spec, table.id)
                 return
