@@ -4,19 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from theomachy.server.app import create_app
-from theomachy.server.tables import ServerSettings
-
-
-def make_client(db: Path, **settings: Any) -> TestClient:
-    """A test client of a fresh app over the SQLite file ``db``."""
-    settings.setdefault("bot_pool", "thread")  # the crash test runs the real process pool
-    return TestClient(create_app(ServerSettings(db_url=f"sqlite:///{db}", **settings)))
+from .helpers import make_client
 
 
 @pytest.fixture

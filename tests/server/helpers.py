@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+from theomachy.server.app import create_app
+from theomachy.server.tables import ServerSettings
+
+
+def make_client(db: Path, **settings: Any) -> TestClient:
+    """A test client of a fresh app over the SQLite file ``db``."""
+    settings.setdefault("bot_pool", "thread")  # the crash test runs the real process pool
+    return TestClient(create_app(ServerSettings(db_url=f"sqlite:///{db}", **settings)))
 
 
 def auth(token: str) -> dict[str, str]:

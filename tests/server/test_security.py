@@ -10,8 +10,7 @@ from fastapi.testclient import TestClient
 
 from theomachy.server.auth import hash_token, seat_of
 
-from .conftest import make_client
-from .helpers import auth, create
+from .helpers import auth, create, make_client
 
 
 @pytest.fixture

@@ -11,8 +11,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import make_client
-from .helpers import auth, create
+from .helpers import auth, create, make_client
 
 
 def next_view(ws: WebSocketTestSession, after: int = -1) -> dict[str, Any]:

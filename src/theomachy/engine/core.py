@@ -269,6 +269,12 @@ class Game(ABC):
                 f"{cls.id}: invalid options ({problems}); allowed options: {allowed or 'none'}"
             ) from None
 
+    @classmethod
+    def catalog(cls) -> dict[str, dict[str, Any]]:
+        """The game's public card data, card id -> its printed facts (name, numbers, text),
+        for clients that draw cards named in views; empty for a game without cards."""
+        return {}
+
     @abstractmethod
     def new_game(self) -> State:
         """The initial state; nothing random has happened yet."""

@@ -73,6 +73,14 @@ def game_info(game_id: str) -> dict[str, Any]:
     }
 
 
+def known_game(game_id: str) -> Any:
+    """The class of a registered game, or a 404 naming the known ones."""
+    try:
+        return game_class(game_id)
+    except ValueError as exc:
+        raise StarletteHTTPException(404, str(exc)) from None
+
+
 def summary_json(summary: TableSummary, base: str) -> dict[str, Any]:
     """A lobby entry."""
     return {
@@ -139,6 +147,21 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def list_games() -> dict[str, Any]:
         """Every game with its player range and options, and the bots a seat can have."""
         return {"games": [game_info(g) for g in games()], "agents": available_agents()}
+
+    @app.get("/api/games/{game_id}/catalog")
+    async def game_catalog(game_id: str) -> dict[str, Any]:
+        """The game's public card data (card id -> printed facts) for drawing cards."""
+        return {"game": game_id, "cards": known_game(game_id).catalog()}
+
+    @app.get("/catalog/{game_id}.js", include_in_schema=False)
+    async def catalog_module(game_id: str) -> Response:
+        """The same data as an ES module (``import CARDS from "/catalog/<game>.js"``), so the
+        browser client carries no copy of any game's cards."""
+        cards = json.dumps(known_game(game_id).catalog(), indent=1, sort_keys=True)
+        return Response(
+            f"// Generated from the game's content by the server.\nexport default {cards};\n",
+            media_type="text/javascript",
+        )
 
     @app.post("/api/tables")
     async def create_table(body: CreateTable, request: Request) -> JSONResponse:

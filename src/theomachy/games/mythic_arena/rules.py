@@ -148,6 +148,12 @@ class MythicArenaGame(Game):
     default_players = 2
     Options = MythicArenaOptions
 
+    @classmethod
+    def catalog(cls) -> dict[str, dict[str, Any]]:
+        """Every card's printed facts, by id."""
+        fields = {"name", "pantheon", "power", "sides", "icons", "ability", "text"}
+        return {card.id: card.model_dump(include=fields) for card in catalog()}
+
     def new_game(self) -> MythicArenaState:
         return MythicArenaState(self)
 

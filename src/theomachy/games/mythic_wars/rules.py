@@ -160,6 +160,19 @@ class MythicWarsGame(Game):
     default_players = 2
     Options = MythicWarsOptions
 
+    @classmethod
+    def catalog(cls) -> dict[str, dict[str, Any]]:
+        """Every deity's and creature's printed facts, by id."""
+        fields = {"name", "pantheon", "kind", "element", "power", "attack", "defense", "ability"}
+        return {
+            entity.id: {
+                **entity.model_dump(include=fields),
+                "params": entity.params.model_dump(exclude_none=True),
+                "text": entity.text,
+            }
+            for entity in ENTITIES
+        }
+
     def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
         super().__init__(players, options)
         self._check_options()

@@ -1,0 +1,448 @@
+// The lobby: pick a game, its player count, options and bot seats; create the table; copy the
+// seat links; see the open and recent tables.
+
+import { api } from "./api.js";
+import { ago, copyText, h, replace, toast } from "./dom.js";
+import { knownSeats, rememberSeat } from "./store.js";
+
+const GAME_BLURBS = {
+  "mythic-arena":
+    "Two pantheons fight over a 4×4 battlefield of cards: place, capture, align three for Glory.",
+  "mythic-wars":
+    "Factions of gods invoke, empower and clash with dice until one faction holds the battle.",
+};
+
+const state = {
+  games: [],
+  agents: [],
+  game: null,
+  players: 2,
+  seats: [],
+  refresh: null,
+};
+
+function gameById(id) {
+  return state.games.find((g) => g.id === id) || null;
+}
+
+function titleOf(id) {
+  const game = gameById(id);
+  return game ? game.title : id;
+}
+
+/** Docstring-ish option help without its ``code`` marks. */
+function plainHelp(text) {
+  return String(text || "").replace(/``/g, "");
+}
+
+export async function showLobby(root) {
+  document.title = "Theomachy — lobby";
+  const form = h("section.panel.create#create-panel", null, h("p.muted", null, "Loading games…"));
+  const created = h("section.panel.created#created", { hidden: true });
+  const tables = h("div.lobby-tables");
+  replace(
+    root,
+    h(
+      "div.lobby",
+      null,
+      h(
+        "header.lobby-head",
+        null,
+        h("h1.brand", null, h("span.bolt", { "aria-hidden": "true" }, "ϟ"), "Theomachy"),
+        h("p.tagline", null, "Mythological board games: play a friend, a bot, or watch the gods fight."),
+      ),
+      h("div.lobby-grid", null, h("div.lobby-main", null, form, created), tables),
+    ),
+  );
+  try {
+    const data = await api.games();
+    state.games = data.games;
+    state.agents = data.agents;
+  } catch (error) {
+    replace(form, h("p.error", null, `Cannot load the games: ${error.message}`));
+    return;
+  }
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get("game");
+  state.game = gameById(wanted) ? wanted : state.games[0] ? state.games[0].id : null;
+  state.tablesBox = tables;
+  drawForm(form, created);
+  await drawTables(tables);
+  clearInterval(state.refresh);
+  state.refresh = setInterval(() => drawTables(tables), 5000);
+}
+
+function drawForm(form, created) {
+  const game = gameById(state.game);
+  if (!game) {
+    replace(form, h("p.muted", null, "No games are installed."));
+    return;
+  }
+  if (state.players < game.min_players || state.players > game.max_players) {
+    state.players = game.default_players;
+  }
+  // Seat kinds: "person" or an agent name; seat 1 defaults to a bot so one person can play.
+  while (state.seats.length < game.max_players) {
+    state.seats.push({ kind: state.seats.length === 0 ? "person" : defaultAgent(), params: "" });
+  }
+
+  const pickers = h(
+    "div.game-picker",
+    { role: "radiogroup", "aria-label": "Game" },
+    state.games.map((g) =>
+      h(
+        "button.game-choice",
+        {
+          type: "button",
+          role: "radio",
+          "aria-checked": String(g.id === state.game),
+          class: g.id === state.game ? "chosen" : null,
+          data: { game: g.id },
+          onclick: () => {
+            state.game = g.id;
+            drawForm(form, created);
+          },
+        },
+        h("span.game-title", null, g.title),
+        h("span.game-blurb", null, GAME_BLURBS[g.id] || `${g.min_players}–${g.max_players} players`),
+        h(
+          "span.game-meta",
+          null,
+          g.min_players === g.max_players
+            ? `${g.min_players} players`
+            : `${g.min_players}–${g.max_players} players`,
+        ),
+      ),
+    ),
+  );
+
+  const players = h(
+    "select#players",
+    {
+      name: "players",
+      onchange: (event) => {
+        state.players = Number(event.target.value);
+        drawForm(form, created);
+      },
+    },
+    range(game.min_players, game.max_players).map((n) =>
+      h("option", { value: String(n), selected: n === state.players }, `${n} players`),
+    ),
+  );
+
+  const seats = h(
+    "div.seat-rows",
+    null,
+    range(0, state.players - 1).map((seat) => seatRow(seat)),
+  );
+
+  const options = h(
+    "div.options",
+    null,
+    Object.entries(game.options).map(([name, schema]) => optionField(name, schema)),
+  );
+
+  const seed = h("input#seed", { type: "number", min: "0", placeholder: "random", name: "seed" });
+  const error = h("p.error#create-error", { role: "alert" });
+  const submit = h("button.primary#create", { type: "submit" }, "Create table");
+
+  const body = h(
+    "form.create-form",
+    {
+      onsubmit: async (event) => {
+        event.preventDefault();
+        error.textContent = "";
+        submit.disabled = true;
+        try {
+          await create(game, options, seed, created);
+        } catch (problem) {
+          error.textContent = problem.message;
+        } finally {
+          submit.disabled = false;
+        }
+      },
+    },
+    h("h2", null, "New table"),
+    pickers,
+    h("div.form-row", null, h("label", { for: "players" }, "Players"), players),
+    h("h3", null, "Seats"),
+    h("p.hint", null, "Each person gets a private link to their seat; bots play the other seats."),
+    seats,
+    Object.keys(game.options).length
+      ? [
+          h("h3", null, "Options"),
+          game.options_help ? h("p.hint", null, plainHelp(game.options_help)) : null,
+          options,
+        ]
+      : null,
+    h(
+      "details.advanced",
+      null,
+      h("summary", null, "Advanced"),
+      h("div.form-row", null, h("label", { for: "seed" }, "Seed"), seed),
+    ),
+    error,
+    h("div.form-actions", null, submit),
+  );
+  replace(form, body);
+}
+
+function defaultAgent() {
+  if (state.agents.includes("greedy")) return "greedy";
+  return state.agents[0] || "person";
+}
+
+function seatRow(seat) {
+  const entry = state.seats[seat];
+  const params = h("input.bot-params", {
+    type: "text",
+    id: `seat-${seat}-params`,
+    placeholder: "key=value:key=value",
+    title: "Agent parameters, e.g. budget_ms=300 for mcts",
+    value: entry.params,
+    hidden: entry.kind === "person",
+    oninput: (event) => {
+      entry.params = event.target.value;
+    },
+  });
+  const select = h(
+    "select.seat-kind",
+    {
+      id: `seat-${seat}`,
+      data: { seat },
+      onchange: (event) => {
+        entry.kind = event.target.value;
+        params.hidden = entry.kind === "person";
+        row.classList.toggle("bot", entry.kind !== "person");
+      },
+    },
+    h("option", { value: "person", selected: entry.kind === "person" }, "Person"),
+    state.agents.map((agent) =>
+      h("option", { value: agent, selected: entry.kind === agent }, `Bot: ${agent}`),
+    ),
+  );
+  const row = h(
+    "div.seat-row",
+    { class: entry.kind !== "person" ? "bot" : null, style: { "--seat": `var(--seat-${seat % 8})` } },
+    h("label.seat-label", { for: `seat-${seat}` }, h("span.seat-dot"), `Seat ${seat}`),
+    select,
+    params,
+  );
+  return row;
+}
+
+function optionField(name, schema) {
+  const id = `opt-${name}`;
+  const label = schema.title || name;
+  let input;
+  const types = schema.anyOf ? schema.anyOf.map((s) => s.type) : [schema.type];
+  if (schema.enum) {
+    input = h(
+      "select",
+      { id, data: { option: name, kind: "enum" } },
+      schema.enum.map((value) =>
+        h("option", { value: String(value), selected: value === schema.default }, String(value)),
+      ),
+    );
+  } else if (types.includes("integer") || types.includes("number")) {
+    input = h("input", {
+      id,
+      type: "number",
+      step: types.includes("integer") ? "1" : "any",
+      value: schema.default === null || schema.default === undefined ? "" : String(schema.default),
+      placeholder: schema.default === null ? "automatic" : "",
+      data: { option: name, kind: "number", nullable: types.includes("null") ? "1" : null },
+    });
+  } else if (types.includes("boolean")) {
+    input = h("input", { id, type: "checkbox", checked: Boolean(schema.default), data: { option: name, kind: "boolean" } });
+  } else if (types.includes("string")) {
+    input = h("input", {
+      id,
+      type: "text",
+      value: schema.default === null || schema.default === undefined ? "" : String(schema.default),
+      data: { option: name, kind: "string", nullable: types.includes("null") ? "1" : null },
+    });
+  } else {
+    input = h("input", {
+      id,
+      type: "text",
+      placeholder: schema.default === null ? "none (JSON)" : "JSON",
+      value: schema.default === null || schema.default === undefined ? "" : JSON.stringify(schema.default),
+      data: { option: name, kind: "json" },
+    });
+  }
+  return h("div.form-row", null, h("label", { for: id }, label), input);
+}
+
+function readOptions(container, game) {
+  const options = {};
+  for (const input of container.querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    const schema = game.options[name] || {};
+    const kind = input.dataset.kind;
+    let value;
+    if (kind === "boolean") value = input.checked;
+    else if (kind === "number") {
+      if (input.value === "") {
+        if (input.dataset.nullable) value = null;
+        else continue;
+      } else value = Number(input.value);
+    } else if (kind === "json") {
+      if (input.value.trim() === "") continue;
+      try {
+        value = JSON.parse(input.value);
+      } catch {
+        throw new Error(`option ${schema.title || name}: not valid JSON`);
+      }
+    } else if (kind === "string" && input.value === "" && input.dataset.nullable) {
+      value = null;
+    } else value = input.value;
+    if (JSON.stringify(value) === JSON.stringify(schema.default)) continue;
+    options[name] = value;
+  }
+  return options;
+}
+
+async function create(game, optionsBox, seedInput, created) {
+  const bots = {};
+  for (let seat = 0; seat < state.players; seat += 1) {
+    const entry = state.seats[seat];
+    if (entry.kind !== "person") {
+      const params = entry.params.trim().replace(/^:+/, "");
+      bots[String(seat)] = params ? `${entry.kind}:${params}` : entry.kind;
+    }
+  }
+  const body = { game: game.id, players: state.players, options: readOptions(optionsBox, game), bots };
+  if (seedInput.value !== "") body.seed = Number(seedInput.value);
+  const table = await api.createTable(body);
+  if (table.seats.length) {
+    rememberSeat(table.table_id, table.seats[0].token, { seat: table.seats[0].seat, game: game.id });
+  }
+  showCreated(created, game, table);
+  if (state.tablesBox) drawTables(state.tablesBox);
+}
+
+function linkRow(label, url, extra = {}) {
+  const copy = h(
+    "button.small.copy",
+    {
+      type: "button",
+      data: { copy: extra.copyKey || "" },
+      onclick: async () => {
+        const ok = await copyText(url);
+        toast(ok ? `${label}: link copied` : "Copy failed: select the link and copy it", ok ? "info" : "error");
+      },
+    },
+    "Copy link",
+  );
+  return h(
+    "div.link-row",
+    { style: extra.seat !== undefined ? { "--seat": `var(--seat-${extra.seat % 8})` } : null },
+    h("span.link-label", null, extra.seat !== undefined ? h("span.seat-dot") : null, label),
+    h("input.link", { type: "text", readonly: true, value: url, onfocus: (e) => e.target.select() }),
+    copy,
+    extra.play ? h("a.button.primary.small", { href: url, data: { play: extra.seat } }, "Play") : null,
+  );
+}
+
+function showCreated(created, game, table) {
+  created.hidden = false;
+  // Links are built from this page's origin (the server's own base URL may be an internal one
+  // behind a proxy); the token travels in the fragment, which is never sent to any server.
+  const base = `${location.origin}/t/${encodeURIComponent(table.table_id)}`;
+  const seats = table.seats.map((seat) =>
+    linkRow(`Seat ${seat.seat}`, `${base}#token=${encodeURIComponent(seat.token)}`, {
+      seat: seat.seat,
+      play: true,
+      copyKey: `seat-${seat.seat}`,
+    }),
+  );
+  const bots = Object.entries(table.bots).map(([seat, spec]) =>
+    h(
+      "div.link-row.bot-row",
+      { style: { "--seat": `var(--seat-${Number(seat) % 8})` } },
+      h("span.link-label", null, h("span.seat-dot"), `Seat ${seat}`),
+      h("span.muted", null, `bot: ${spec}`),
+    ),
+  );
+  replace(
+    created,
+    h("h2", null, `${game.title}: table ${table.table_id}`),
+    h("p.hint", null, "Send each person their own seat link: whoever holds a link plays that seat."),
+    h("div.links", { data: { table: table.table_id } }, seats, bots),
+    linkRow("Spectators", base, { copyKey: "spectate" }),
+  );
+  created.scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
+
+function range(a, b) {
+  const out = [];
+  for (let i = a; i <= b; i += 1) out.push(i);
+  return out;
+}
+
+async function drawTables(box) {
+  let open;
+  let recent;
+  try {
+    [open, recent] = await Promise.all([api.tables("playing", 20), api.tables("finished", 20)]);
+  } catch (error) {
+    replace(box, h("section.panel", null, h("p.error", null, `Cannot list tables: ${error.message}`)));
+    return;
+  }
+  const seats = knownSeats();
+  replace(
+    box,
+    h(
+      "section.panel.table-list#open-tables",
+      null,
+      h("h2", null, "Open tables"),
+      open.tables.length ? tableList(open.tables, seats) : h("p.muted", null, "No game is being played."),
+    ),
+    h(
+      "section.panel.table-list#recent-tables",
+      null,
+      h("h2", null, "Recent tables"),
+      recent.tables.length ? tableList(recent.tables, seats) : h("p.muted", null, "No finished games yet."),
+    ),
+  );
+}
+
+function tableList(tables, seats) {
+  return h(
+    "ul.tables",
+    null,
+    tables.map((t) => {
+      const mine = seats[t.table_id];
+      const bots = Object.keys(t.bots || {}).length;
+      const people = t.players - bots;
+      const finished = t.status === "finished";
+      const winners = (t.winners || []).map((w) => `Seat ${w}`).join(", ");
+      return h(
+        "li.table-item",
+        { data: { table: t.table_id, status: t.status } },
+        h(
+          "div.table-info",
+          null,
+          h("span.table-game", null, titleOf(t.game)),
+          h(
+            "span.table-meta",
+            null,
+            `${people} ${people === 1 ? "person" : "people"}, ${bots} ${bots === 1 ? "bot" : "bots"} · ${t.seq} moves · ${ago(t.updated_at)}`,
+          ),
+          finished && winners ? h("span.table-winners", null, `Won by ${winners}`) : null,
+        ),
+        h(
+          "div.table-links",
+          null,
+          mine && !finished
+            ? h("a.button.small.primary", { href: `/t/${encodeURIComponent(t.table_id)}` }, `Resume seat ${mine.seat ?? ""}`.trim())
+            : null,
+          finished
+            ? h("a.button.small", { href: `/t/${encodeURIComponent(t.table_id)}?replay=1${mine ? "" : "#spectate"}` }, "Replay")
+            : h("a.button.small", { href: `/t/${encodeURIComponent(t.table_id)}#spectate` }, "Watch"),
+        ),
+      );
+    }),
+  );
+}

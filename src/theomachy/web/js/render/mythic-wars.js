@@ -1,0 +1,609 @@
+// Mythic Wars: each faction's deities and creatures as cards (element, Power/Attack/Defense,
+// energy bar, ability, state: face down, declared, invoked, empowered (turned), defeated), the
+// round, the prime faction and the dice the last action settled.
+//
+// Clicks and the actions they play:
+//   draft X           the dealt card in "Your dealt cards"      [data-entity=X]
+//   invoke X          your face-down deity                       [data-entity=X]
+//   attack A T        select A (your entity; the first is preselected), then click target T
+//   ability A T       select A, pick its ability in the command bar, then click T
+//   ability A         the ability button in the command bar
+//   rest A            the "Rest" button in the command bar
+//   decline           the "Decline" button in the command bar
+// Anything else the rules may offer falls back to a plain button (the table does that).
+
+import { h } from "../dom.js";
+import { icon } from "../icons.js";
+import ENTITIES from "/catalog/mythic-wars.js";
+
+const ELEMENT_GLYPH = { air: "≋", chaos: "✷", earth: "◆", fire: "▲", law: "✚", water: "≈" };
+const STATE_WORD = {
+  uninvoked: "face down",
+  invoked: "in battle",
+  empowered: "empowered",
+  defeated: "defeated",
+};
+const PHASE_WORD = {
+  deal: "Dealing",
+  draft: "Draft",
+  first: "Choosing the first prime faction",
+  start: "Start of round",
+  invocation: "Invocation",
+  "invoke-abilities": "Invocation abilities",
+  empowerment: "Empowerment",
+  end: "End of round",
+  "next-prime": "Choosing the next prime faction",
+  over: "The battle is over",
+};
+const STAT_SHORT = { attack: "Att", defense: "Def", power: "Pow" };
+const WHO = { self: "itself", supporting: "its allies", faction: "its faction", opposing: "every foe" };
+
+function title(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : "";
+}
+
+function signed(n) {
+  return n >= 0 ? `+${n}` : `−${-n}`;
+}
+
+function catalogue(id) {
+  return ENTITIES[id] || null;
+}
+
+function entityName(id) {
+  if (!id || id === "?") return "a face-down deity";
+  const entity = catalogue(id);
+  return entity ? entity.name : id;
+}
+
+/** The ability's name on the card (its text before the colon). */
+function abilityTitle(entity) {
+  const text = entity.text || "";
+  const colon = text.indexOf(":");
+  return colon > 0 ? text.slice(0, colon) : entity.ability;
+}
+
+/** What an ability does, in a few words. */
+function abilitySummary(entity) {
+  const p = entity.params || {};
+  const amount = p.amount ?? 0;
+  const creature = entityName(p.creature);
+  const summaries = {
+    modify: `${signed(amount)} ${STAT_SHORT[p.stat] || p.stat} rolls for ${WHO[p.who] || p.who}`,
+    taunt: "foes must attack it first",
+    "tie-breaker": "its faction wins tied rolls",
+    "no-crits": "no foe criticals against its faction",
+    thorns: `attacker −${amount} on a ${p.on}`,
+    clash: `empowered: clash, winner deals ${p.damage || "a die"}`,
+    blast: `empowered: a foe −${amount}`,
+    volley: `empowered: every foe −${amount}`,
+    heal: `empowered: heal ${amount}`,
+    summon: `empowered: summon ${creature}`,
+    doom: `invoked: a foe's Defense roll under ${p.threshold} dies`,
+    ambush: "invoked: attack at once",
+    "invoke-summon": `invoked: summons ${creature}`,
+    "invoke-heal": `invoked: allies +${amount}`,
+    regenerate: `round start: +${amount}`,
+    burn: `round end: a foe −${amount}`,
+    "extra-attack": `${p.parity} attack roll: attack again`,
+    lifesteal: `on a hit: +${amount}`,
+  };
+  return summaries[entity.ability] || entity.ability;
+}
+
+function isBattle(entry) {
+  return entry.state === "invoked" || entry.state === "empowered";
+}
+
+/** A faction's entities in order, each creature right after its summoner. */
+function factionEntries(view, seat) {
+  const own = (view.entities || []).filter((e) => e.owner === seat);
+  const creatures = own.filter((e) => e.summoner);
+  const placed = new Set();
+  const ordered = [];
+  for (const entry of own) {
+    if (entry.summoner) continue;
+    ordered.push(entry);
+    creatures.forEach((creature, index) => {
+      if (creature.summoner === entry.id && entry.id) {
+        ordered.push(creature);
+        placed.add(index);
+      }
+    });
+  }
+  creatures.forEach((creature, index) => {
+    if (!placed.has(index)) ordered.push(creature);
+  });
+  return ordered;
+}
+
+function entityCard(entry, { extraClass = [], badge = null } = {}) {
+  if (!entry.id) {
+    return h(
+      "div.entity.hidden-card",
+      { class: extraClass, data: { owner: entry.owner, state: "hidden" }, title: "A face-down deity (hidden)" },
+      h("span", null, "?"),
+    );
+  }
+  const data = { ...(catalogue(entry.id) || {}), ...entry };
+  const state = entry.state || "dealt";
+  const energy = entry.energy ?? data.power;
+  const ratio = data.power ? Math.max(0, Math.min(1, energy / data.power)) : 0;
+  const level = ratio <= 1 / 3 ? "low" : ratio <= 2 / 3 ? "mid" : "";
+  const creature = data.kind === "creature";
+  const tip = [
+    `${data.name} — ${title(data.kind)} of the ${title(data.pantheon)} pantheon, ${data.element}`,
+    `Power ${data.power}, Attack ${data.attack}, Defense ${data.defense}`,
+    entry.state ? `Energy ${energy}/${data.power}, ${STATE_WORD[state] || state}` : null,
+    data.text,
+  ]
+    .filter(Boolean)
+    .join("\n");
+  return h(
+    "div.entity",
+    {
+      class: [
+        `el-${data.element}`,
+        `state-${state}`,
+        creature ? "creature" : null,
+        entry.declared ? "declared" : null,
+        ...extraClass,
+      ],
+      data: { entity: entry.id, owner: entry.owner, state },
+      title: tip,
+    },
+    entry.state ? h("span.entity-state", null, entry.declared && state === "uninvoked" ? "declared" : STATE_WORD[state] || state) : null,
+    h(
+      "div.entity-head",
+      null,
+      h("span.entity-el", { title: data.element }, ELEMENT_GLYPH[data.element] || "?"),
+      h("div", { style: { "min-width": "0" } }, h("div.entity-name", null, data.name), h("div.entity-sub", null, `${data.kind} · ${data.pantheon}`)),
+    ),
+    h(
+      "div.entity-stats",
+      null,
+      h("div.entity-stat", { title: "Power (energy on entering; clash rolls)" }, h("b", null, String(data.power)), h("span", null, "Pow")),
+      h("div.entity-stat", { title: "Attack" }, h("b", null, String(data.attack)), h("span", null, "Att")),
+      h("div.entity-stat", { title: "Defense" }, h("b", null, String(data.defense)), h("span", null, "Def")),
+    ),
+    entry.state && state !== "defeated"
+      ? h(
+          "div.energy",
+          { title: `Energy ${energy} of ${data.power}` },
+          h("div.energy-bar", null, h("div.energy-fill", { class: level || null, style: { width: `${Math.round(ratio * 100)}%` } })),
+          h("span.energy-text", { data: { energy: entry.id } }, `${energy}/${data.power}`),
+        )
+      : null,
+    h("div.entity-ability", null, h("b", null, abilityTitle(data)), ": ", abilitySummary(data)),
+    entry.summoner ? h("div.entity-summoned", null, `summoned by ${entityName(entry.summoner)}`) : null,
+    badge ? h("span.target-badge", null, badge) : null,
+  );
+}
+
+// --- legal actions -----------------------------------------------------------------------------
+
+/** Actions by kind: actors of attack/ability/rest, and their options. */
+function parseMoves(moves) {
+  const byActor = new Map();
+  const drafts = new Map();
+  const invokes = new Map();
+  for (const action of moves.enabled ? moves.legal : []) {
+    const [verb, a, t] = action.split(" ");
+    if (verb === "draft" && a) drafts.set(a, action);
+    else if (verb === "invoke" && a) invokes.set(a, action);
+    else if ((verb === "attack" || verb === "ability" || verb === "rest") && a) {
+      if (!byActor.has(a)) byActor.set(a, { attack: new Map(), ability: new Map(), abilityNoTarget: null, rest: null });
+      const entry = byActor.get(a);
+      if (verb === "attack" && t) entry.attack.set(t, action);
+      else if (verb === "ability" && t) entry.ability.set(t, action);
+      else if (verb === "ability") entry.abilityNoTarget = action;
+      else if (verb === "rest") entry.rest = action;
+    }
+  }
+  return { byActor, drafts, invokes };
+}
+
+function selection(ctx, byActor) {
+  const { ui, payload } = ctx;
+  if (ui.seq !== payload.seq) {
+    ui.seq = payload.seq;
+    if (!byActor.has(ui.selected)) ui.selected = null;
+    ui.mode = null;
+  }
+  if (!byActor.has(ui.selected)) ui.selected = byActor.size ? byActor.keys().next().value : null;
+  const options = ui.selected ? byActor.get(ui.selected) : null;
+  if (options && (!ui.mode || (ui.mode === "attack" && !options.attack.size) || (ui.mode === "ability" && !options.ability.size))) {
+    ui.mode = options.attack.size ? "attack" : options.ability.size ? "ability" : null;
+  }
+  return options;
+}
+
+function commandBar(ctx, options) {
+  const { ui, moves, view } = ctx;
+  const actor = ui.selected;
+  const entity = catalogue(actor) || { name: actor, text: "" };
+  const pending = view.pending && view.pending.kind === "choice" ? view.pending : null;
+  const setMode = (mode) => () => {
+    ui.mode = mode;
+    ctx.rerender();
+  };
+  let prompt;
+  if (pending) {
+    prompt = `${entityName(pending.unit)}'s ${pending.purpose.replace("-", " ")}:`;
+  } else {
+    prompt = `${entity.name} is ready:`;
+  }
+  const hint =
+    ui.mode === "attack"
+      ? "click a glowing foe to attack it"
+      : ui.mode === "ability"
+        ? "click a glowing target"
+        : null;
+  return h(
+    "div.command#command",
+    { data: { actor } },
+    h("span.command-title", null, prompt),
+    options.attack.size
+      ? h(
+          "button.mode",
+          { type: "button", class: ui.mode === "attack" ? "chosen" : null, data: { mode: "attack" }, onclick: setMode("attack") },
+          icon("sword"),
+          "Attack",
+        )
+      : null,
+    options.ability.size
+      ? h(
+          "button.mode",
+          { type: "button", class: ui.mode === "ability" ? "chosen" : null, data: { mode: "ability" }, onclick: setMode("ability") },
+          icon("bolt"),
+          abilityTitle(entity),
+        )
+      : null,
+    options.abilityNoTarget ? moves.button(options.abilityNoTarget, abilityTitle(entity), "ability") : null,
+    options.rest ? moves.button(options.rest, "Rest", "rest") : null,
+    moves.button("decline", "Decline", "decline"),
+    hint ? h("span.hint", null, hint) : null,
+  );
+}
+
+// --- the parts of the page ----------------------------------------------------------------------
+
+function statusLine(ctx) {
+  const { view } = ctx;
+  return h(
+    "div.wars-status",
+    null,
+    view.round ? h("span.chip", null, `Round ${view.round}`) : null,
+    h("span.chip", null, PHASE_WORD[view.phase] || view.phase),
+    view.prime !== null && view.prime !== undefined
+      ? h("span.chip.prime", null, icon("crown"), `Prime: ${ctx.seatName(view.prime)}`)
+      : null,
+    h("span.chip", null, `${view.mode} mode`),
+  );
+}
+
+function dicePanel(ctx) {
+  const { view } = ctx;
+  const settled = view.settled || [];
+  const pending = view.pending && view.pending.kind !== "choice" ? view.pending : null;
+  if (!settled.length && !pending) return null;
+  const die = (value, critical) => h("span.die", { class: critical ? "critical" : null, title: critical ? "critical (a natural 6)" : "die" }, String(value));
+  return h(
+    "div.dice#dice",
+    null,
+    settled.map((r) => {
+      if (r.kind === "damage") {
+        return h("div.roll", null, icon("dice"), die(r.first_die, false), `${entityName(r.first)} loses ${r.points}`);
+      }
+      if (r.kind === "defense-test") {
+        return h(
+          "div.roll",
+          null,
+          icon("dice"),
+          `${entityName(r.first)} Defense`,
+          die(r.first_die, r.first_critical),
+          `= ${r.first_total}`,
+          h("span.roll-result", { class: r.result }, r.result),
+        );
+      }
+      return h(
+        "div.roll",
+        null,
+        icon("dice"),
+        `${entityName(r.first)}`,
+        die(r.first_die, r.first_critical),
+        `${r.first_total}`,
+        h("span.muted", null, "vs"),
+        `${entityName(r.second)}`,
+        die(r.second_die, r.second_critical),
+        `${r.second_total}`,
+        h("span.roll-result", { class: r.result }, r.result === "again" ? "tie: again" : r.result),
+        r.points ? h("span", null, `−${r.points} energy`) : null,
+      );
+    }),
+    pending
+      ? h(
+          "div.roll.muted",
+          null,
+          icon("dice"),
+          pending.kind === "attack"
+            ? `${entityName(pending.attacker)} attacks ${entityName(pending.target)}…`
+            : pending.kind === "clash"
+              ? `${entityName(pending.clasher)} clashes with ${entityName(pending.target)}…`
+              : `resolving ${pending.kind}…`,
+        )
+      : null,
+  );
+}
+
+function handZone(ctx, drafts) {
+  const { view } = ctx;
+  const hand = view.hand || [];
+  if (!hand.length) return null;
+  const kept = (view.entities || []).filter((e) => e.owner === ctx.seat).length;
+  return h(
+    "section.hand-zone#hand",
+    null,
+    h("h3", null, `Your dealt cards — keep 4 (${kept} kept so far)`),
+    h(
+      "div.entities",
+      null,
+      hand.map((id) => {
+        const card = entityCard({ id, owner: ctx.seat, state: null });
+        if (drafts.has(id)) ctx.moves.bind(card, drafts.get(id), { label: `Keep ${entityName(id)}` });
+        return card;
+      }),
+    ),
+  );
+}
+
+function factionPanel(ctx, seat, parsed, options) {
+  const { view, moves, ui } = ctx;
+  const faction = view.factions[seat];
+  const turn = !view.terminal && view.current_player === seat;
+  const entries = factionEntries(view, seat);
+  const mine = ctx.seat === seat;
+  const targetMap = options ? (ui.mode === "attack" ? options.attack : ui.mode === "ability" ? options.ability : new Map()) : new Map();
+  const badge = ui.mode === "attack" ? "attack" : abilityBadge(ui.selected);
+  return h(
+    "section.faction",
+    {
+      class: [turn ? "turn" : null, faction.eliminated ? "eliminated" : null, mine ? "me" : null],
+      style: { "--seat": ctx.colour(seat) },
+      data: { seat },
+    },
+    h(
+      "header.faction-head",
+      null,
+      h("span.seat-dot"),
+      h("span.faction-name", null, ctx.seatName(seat)),
+      mine ? h("span.you-tag", null, "you") : null,
+      view.prime === seat ? h("span.faction-tag.prime-tag", null, "♛ prime") : null,
+      turn ? h("span.faction-tag", null, "to play") : null,
+      faction.eliminated ? h("span.faction-tag", null, "eliminated") : null,
+      h("span.spacer"),
+      h(
+        "span.faction-meta",
+        null,
+        `${faction.in_battle} in battle · ${faction.uninvoked} face down${faction.hand ? ` · ${faction.hand} dealt` : ""}`,
+      ),
+    ),
+    h(
+      "div.entities",
+      null,
+      entries.length
+        ? entries.map((entry) => {
+            const classes = [];
+            let action = null;
+            let label = null;
+            if (entry.id && targetMap.has(entry.id)) {
+              action = targetMap.get(entry.id);
+              classes.push("target");
+              if (ui.mode === "ability" && entry.owner === ctx.seat) classes.push("heal-target");
+              label = `${ui.mode === "attack" ? "Attack" : "Target"} ${entityName(entry.id)}`;
+            } else if (entry.id && parsed.invokes.has(entry.id)) {
+              action = parsed.invokes.get(entry.id);
+              label = `Invoke ${entityName(entry.id)}`;
+            }
+            const selectable = entry.id && parsed.byActor.has(entry.id) && !action;
+            if (selectable) classes.push("selectable");
+            if (entry.id && entry.id === ui.selected && options) classes.push("selected");
+            const card = entityCard(entry, {
+              extraClass: classes,
+              badge: action && classes.includes("target") ? badge : action ? "invoke" : null,
+            });
+            if (action) moves.bind(card, action, { label });
+            else if (selectable) {
+              card.tabIndex = 0;
+              card.setAttribute("role", "button");
+              card.dataset.select = entry.id;
+              const pick = (event) => {
+                event.preventDefault();
+                ui.selected = entry.id;
+                ui.mode = null;
+                ctx.rerender();
+              };
+              card.addEventListener("click", pick);
+              card.addEventListener("keydown", (event) => {
+                if (event.key === "Enter" || event.key === " ") pick(event);
+              });
+            }
+            return card;
+          })
+        : h("p.muted", null, "No deities yet."),
+    ),
+  );
+}
+
+function abilityBadge(actor) {
+  const entity = catalogue(actor);
+  return entity ? entity.ability.replace("-", " ") : "target";
+}
+
+// --- the log in words ---------------------------------------------------------------------------
+
+function describe(payload) {
+  const view = payload.view || {};
+  const log = view.log || [];
+  const owners = new Map((view.entities || []).filter((e) => e.id).map((e) => [e.id, e.owner]));
+  const seatName = (seat) => seatNameOf(view, seat);
+  const items = [];
+  let drafts = 0;
+  let pantheonDeals = 0;
+  let rolls = null;
+  log.forEach((entry, index) => {
+    const [verb, a, t] = String(entry).split(" ");
+    const step = index + 1;
+    if (verb !== "roll") rolls = null;
+    if (verb === "deal") {
+      if (a === "?") {
+        const last = items[items.length - 1];
+        if (last && last.kind === "deal") {
+          last.count += 1;
+          last.text = `${last.count} cards are dealt face down`;
+          last.step = step;
+          return;
+        }
+        items.push({ text: "a card is dealt face down", seat: null, kind: "deal", count: 1, step });
+      } else if (catalogue(a)) {
+        items.push({ text: `is dealt ${entityName(a)}`, seat: view.player ?? null, kind: "chance", step });
+      } else {
+        const seat = pantheonDeals;
+        pantheonDeals += 1;
+        items.push({ text: `is given the ${title(a)} pantheon`, seat, kind: "chance", step });
+      }
+      return;
+    }
+    if (verb === "draft") {
+      const seat = Math.floor(drafts / 4);
+      drafts += 1;
+      items.push({ text: a === "?" ? "keeps a card (hidden)" : `keeps ${entityName(a)}`, seat, kind: "move", step });
+      return;
+    }
+    if (verb === "first") {
+      items.push({ text: `the die makes ${seatName(Number(a))} the first prime faction`, seat: null, kind: "round", step });
+      return;
+    }
+    if (verb === "roll") {
+      if (rolls) {
+        rolls.dice.push(a);
+        rolls.text = `dice: ${rolls.dice.join(" · ")}`;
+        rolls.step = step;
+        return;
+      }
+      rolls = { text: `dice: ${a}`, dice: [a], seat: null, kind: "chance", step };
+      items.push(rolls);
+      return;
+    }
+    const seat = owners.has(a) ? owners.get(a) : null;
+    let text = entry;
+    if (verb === "invoke") text = `declares ${entityName(a)}`;
+    else if (verb === "attack") text = `${entityName(a)} attacks ${entityName(t)}`;
+    else if (verb === "rest") text = `${entityName(a)} rests`;
+    else if (verb === "decline") text = "declines";
+    else if (verb === "ability") {
+      const entity = catalogue(a);
+      const name = entity ? abilityTitle(entity) : "ability";
+      text = t ? `${entityName(a)} uses ${name} on ${entityName(t)}` : `${entityName(a)} uses ${name}`;
+    }
+    items.push({ text, seat, kind: verb === "attack" || verb === "ability" ? "place" : "move", step });
+  });
+  if (view.terminal) {
+    const winners = (view.winners || []).map(seatName).join(" and ");
+    items.push({ text: `The battle is over: ${winners || "nobody"} ${view.winners && view.winners.length > 1 ? "share the win" : "wins"}.`, seat: null, kind: "result" });
+  }
+  return items;
+}
+
+function seatNameOf(view, seat) {
+  const factions = view.factions || [];
+  const pantheon = factions[seat] ? factions[seat].pantheon : null;
+  return pantheon ? `Seat ${seat} (${title(pantheon)})` : `Seat ${seat}`;
+}
+
+// --- the renderer -------------------------------------------------------------------------------
+
+export default {
+  id: "mythic-wars",
+
+  title() {
+    return "Mythic Wars";
+  },
+
+  seatName(payload, seat) {
+    return seatNameOf(payload.view || {}, seat);
+  },
+
+  instruction(payload) {
+    const view = payload.view;
+    const pending = view.pending;
+    if (pending && pending.kind === "choice") {
+      const name = entityName(pending.unit);
+      if (pending.purpose === "extra-attack") return `${name}'s attack roll allows an extra attack: click a target, or decline.`;
+      if (pending.purpose === "ambush") return `${name} ambushes on entering the battle: click a foe to attack, or decline.`;
+      if (pending.purpose === "doom") return `${name}: click a foe that must make a Defense roll, or decline.`;
+      if (pending.purpose === "burn") return `${name}: click a foe to burn.`;
+      return `${name}: ${pending.purpose}.`;
+    }
+    if (view.phase === "draft") return "Keep one of your dealt cards: click it (4 in all).";
+    if (view.phase === "invocation") return "Declare one of your face-down deities: click it.";
+    if (view.phase === "empowerment") return "Empower one of your entities: select it, then attack a foe, use its ability, or rest.";
+    return null;
+  },
+
+  render(ctx) {
+    const { view, moves } = ctx;
+    const parsed = parseMoves(moves);
+    const options = selection(ctx, parsed.byActor);
+    // Everything an actor may do is reachable: select it, pick a mode, click the target.
+    for (const entry of parsed.byActor.values()) {
+      moves.cover([...entry.attack.values(), ...entry.ability.values()]);
+      if (entry.rest) moves.cover(entry.rest);
+      if (entry.abilityNoTarget) moves.cover(entry.abilityNoTarget);
+    }
+    const seats = (view.factions || []).map((f) => f.seat);
+    const order = ctx.seat === null ? seats : [ctx.seat, ...seats.filter((s) => s !== ctx.seat)];
+    return h(
+      "div.wars",
+      { data: { renderer: "mythic-wars", phase: view.phase } },
+      statusLine(ctx),
+      options ? commandBar(ctx, options) : null,
+      dicePanel(ctx),
+      handZone(ctx, parsed.drafts),
+      h("div.factions", null, order.map((seat) => factionPanel(ctx, seat, parsed, options))),
+    );
+  },
+
+  describe,
+
+  scoreLabel: "Energy",
+
+  result(payload) {
+    const view = payload.view || {};
+    const winners = new Set(view.winners || []);
+    return h(
+      "table.end-detail#wars-results",
+      null,
+      h("thead", null, h("tr", null, h("th", null, "Faction"), h("th", null, "Still standing"))),
+      h(
+        "tbody",
+        null,
+        (view.factions || []).map((f) =>
+          h(
+            "tr",
+            null,
+            h("td", { class: winners.has(f.seat) ? "winner" : null }, seatNameOf(view, f.seat)),
+            h(
+              "td",
+              null,
+              factionEntries(view, f.seat)
+                .filter(isBattle)
+                .map((e) => `${e.name} ${e.energy}/${e.power}`)
+                .join(", ") || "—",
+            ),
+          ),
+        ),
+      ),
+    );
+  },
+};

@@ -1,0 +1,625 @@
+// A table: the common frame around a game's renderer. Seats and whose turn it is, the game
+// itself (drawn by its renderer, legal actions bound to clicks), the moves no renderer drew as
+// buttons, a readable log, the end screen, and the replay viewer.
+
+import { api, TableSocket } from "./api.js";
+import { copyText, h, replace, toast } from "./dom.js";
+import { Moves } from "./moves.js";
+import { rendererFor, seatColour } from "./render/index.js";
+import { forgetSeat, rememberSeat } from "./store.js";
+
+const CHANCE = -1;
+
+export async function showTable(root, { tableId, token, renderer: forced }) {
+  const page = new TablePage(root, tableId, token, forced);
+  await page.start();
+  return page;
+}
+
+class TablePage {
+  constructor(root, tableId, token, forced) {
+    this.root = root;
+    this.tableId = tableId;
+    this.token = token;
+    this.forced = forced;
+    this.renderer = null;
+    this.live = null; // the latest pushed payload
+    this.pending = null; // {action, seq, timer} while an action is in flight
+    this.ui = {}; // the renderer's own UI state (a selection), kept across redraws
+    this.endDismissed = false;
+    this.replay = { active: false, step: 0, length: 0, payload: null, cache: new Map(), timer: null };
+    this.connection = "connecting";
+    this.socket = null;
+    this.poller = null;
+    this.logKey = null;
+  }
+
+  // --- start-up ---------------------------------------------------------------------------
+  async start() {
+    this.buildSkeleton();
+    let first;
+    try {
+      first = await api.view(this.tableId, this.token);
+    } catch (error) {
+      if (this.token && (error.status === 401 || error.status === 403)) {
+        // A token this browser kept that is not (or no longer) a seat: watch instead.
+        forgetSeat(this.tableId);
+        toast("That seat link is not valid for this table: watching as a spectator.", "error");
+        this.token = null;
+        try {
+          first = await api.view(this.tableId, null);
+        } catch (again) {
+          this.fail(again.message);
+          return;
+        }
+      } else {
+        this.fail(error.status === 404 ? "There is no such table." : error.message);
+        return;
+      }
+    }
+    if (this.token && first.seat !== null && first.seat !== undefined) {
+      rememberSeat(this.tableId, this.token, { seat: first.seat, game: first.game });
+    }
+    this.renderer = await rendererFor(first.game, this.forced);
+    try {
+      const games = await api.games();
+      this.titles = Object.fromEntries(games.games.map((g) => [g.id, g.title]));
+    } catch {
+      this.titles = {};
+    }
+    this.main.dataset.renderer = this.renderer.id;
+    this.live = first;
+    this.draw();
+    this.socket = new TableSocket(this.tableId, this.token, {
+      onView: (payload) => this.onView(payload),
+      onError: (message) => this.onSocketError(message),
+      onStatus: (status, detail) => this.onStatus(status, detail),
+    });
+    this.socket.connect();
+    const params = new URLSearchParams(location.search);
+    if (params.has("replay")) this.openReplay(null);
+  }
+
+  fail(message) {
+    replace(
+      this.root,
+      h(
+        "main.page.table-error",
+        null,
+        h("h1", null, "Cannot open this table"),
+        h("p.error", null, message),
+        h("a.button.primary", { href: "/" }, "To the lobby"),
+      ),
+    );
+  }
+
+  buildSkeleton() {
+    this.headTitle = h("span.head-title", null, "Loading…");
+    this.connectionChip = h("span.chip.connection#connection", { data: { state: "connecting" } }, "connecting");
+    this.copyButton = h(
+      "button.small#copy-link",
+      { type: "button", onclick: () => this.copyLink() },
+      "Copy link",
+    );
+    this.replayButton = h(
+      "button.small#replay-open",
+      { type: "button", onclick: () => (this.replay.active ? this.closeReplay() : this.openReplay(null)) },
+      "Replay",
+    );
+    this.banner = h("div.banner#banner", { role: "status", "aria-live": "polite" });
+    this.board = h("div.board-area#board");
+    this.fallback = h("section.fallback#other-moves", { hidden: true });
+    this.seatsBox = h("section.panel.seats#seats");
+    this.logList = h("ol.log-list#log", { "aria-label": "What happened" });
+    this.logBox = h("section.panel.log-panel", null, h("h3", null, "What happened"), this.logList);
+    this.replayBar = h("div.replay-bar#replay", { hidden: true });
+    this.endScreen = h("div.end-screen#end-screen", { hidden: true, role: "dialog", "aria-modal": "true" });
+    this.main = h(
+      "main.table-page#table",
+      { data: { table: this.tableId } },
+      h(
+        "header.table-head",
+        null,
+        h("a.brand.small-brand", { href: "/", title: "Back to the lobby" }, h("span.bolt", null, "ϟ"), "Theomachy"),
+        this.headTitle,
+        h("span.spacer"),
+        this.connectionChip,
+        this.copyButton,
+        this.replayButton,
+      ),
+      h(
+        "div.table-grid",
+        null,
+        h("div.table-centre", null, this.banner, this.replayBar, this.board, this.fallback),
+        h("aside.table-side", null, this.seatsBox, this.logBox),
+      ),
+      this.endScreen,
+    );
+    replace(this.root, this.main);
+  }
+
+  // --- incoming ---------------------------------------------------------------------------
+  onView(payload) {
+    if (this.live && payload.seq < this.live.seq && payload.status === this.live.status) {
+      // An older view than the one shown (an HTTP answer raced a push): keep the newer one,
+      // but take the seats' connection flags.
+      this.live.seats = payload.seats;
+    } else {
+      this.live = payload;
+    }
+    if (this.pending && (payload.seq > this.pending.seq || payload.status === "finished")) {
+      this.clearPending();
+    }
+    if (this.replay.active) {
+      this.replay.length = payload.seq;
+      this.drawReplayBar();
+      this.drawSeats(this.live);
+      return;
+    }
+    this.draw();
+  }
+
+  onSocketError(message) {
+    const status = message.status;
+    this.clearPending();
+    if (status === 409) {
+      this.resync();
+      return;
+    }
+    toast(message.error || "The server refused the move", "error");
+    this.draw();
+  }
+
+  onStatus(status, detail) {
+    this.connection = status;
+    const words = { connecting: "connecting…", open: "live", closed: "reconnecting…", failed: "offline" };
+    this.connectionChip.textContent = words[status] || status;
+    this.connectionChip.dataset.state = status;
+    if (status === "failed" && detail) toast(detail, "error");
+    if (status === "open") {
+      this.stopPolling();
+      this.resync();
+    } else if (status === "closed" || status === "failed") {
+      // Without the socket nothing is pushed: ask for the view every few seconds instead.
+      this.startPolling();
+    }
+  }
+
+  startPolling() {
+    if (this.poller) return;
+    this.poller = setInterval(() => this.resync(true), 2500);
+  }
+
+  stopPolling() {
+    clearInterval(this.poller);
+    this.poller = null;
+  }
+
+  async resync(quiet = false) {
+    try {
+      this.onView(await api.view(this.tableId, this.token));
+    } catch (error) {
+      if (!quiet) toast(`Cannot refresh the table: ${error.message}`, "error");
+    }
+  }
+
+  // --- acting -----------------------------------------------------------------------------
+  act(action) {
+    if (this.pending || !this.live || this.replay.active) return;
+    const seq = this.live.seq;
+    this.pending = {
+      action,
+      seq,
+      timer: setTimeout(() => {
+        // No answer in time: show the table as the server has it.
+        this.clearPending();
+        this.resync();
+      }, 10000),
+    };
+    this.main.dataset.pending = action;
+    this.draw();
+    if (this.socket && this.socket.send({ action, seq })) return;
+    api
+      .act(this.tableId, this.token, action, seq)
+      .then((payload) => this.onView(payload))
+      .catch((error) => {
+        this.clearPending();
+        if (error.status === 409) this.resync();
+        else toast(error.message, "error");
+        this.draw();
+      });
+  }
+
+  clearPending() {
+    if (!this.pending) return;
+    clearTimeout(this.pending.timer);
+    this.pending = null;
+    delete this.main.dataset.pending;
+  }
+
+  // --- drawing ----------------------------------------------------------------------------
+  seatName(payload, seat) {
+    return this.renderer.seatName(payload, seat);
+  }
+
+  colour(payload, seat) {
+    return seatColour(this.renderer, payload, seat);
+  }
+
+  draw() {
+    const payload = this.replay.active && this.replay.payload ? this.replay.payload : this.live;
+    if (!payload || !this.renderer) return;
+    const view = payload.view || {};
+    const replaying = this.replay.active;
+    const mine = payload.seat !== null && payload.seat !== undefined;
+    const current = view.current_player;
+    const myTurn = !replaying && mine && current === payload.seat && payload.status === "playing";
+    this.main.dataset.seq = String(this.live.seq);
+    this.main.dataset.status = this.live.status;
+    this.main.dataset.seat = mine ? String(payload.seat) : "spectator";
+    this.main.dataset.turn = payload.status !== "playing" ? "none" : myTurn ? "mine" : "other";
+    this.main.dataset.mode = replaying ? "replay" : "live";
+    this.main.style.setProperty("--me", mine ? this.colour(payload, payload.seat) : "#8892a6");
+
+    const title = this.renderer.title
+      ? this.renderer.title(payload)
+      : (this.titles && this.titles[payload.game]) || payload.game;
+    document.title = `${title} — Theomachy`;
+    replace(
+      this.headTitle,
+      h("strong", null, title),
+      h("span.muted", null, ` · table ${payload.table_id}`),
+      mine
+        ? h("span.chip.you", { style: { "--seat": this.colour(payload, payload.seat) } }, `you: ${this.seatName(payload, payload.seat)}`)
+        : h("span.chip", null, "spectator"),
+    );
+    this.copyButton.textContent = mine ? "Copy seat link" : "Copy link";
+    this.replayButton.textContent = replaying ? "Back to the game" : "Replay";
+
+    this.drawBanner(payload, myTurn);
+    const moves = new Moves(
+      myTurn ? view.legal_actions || [] : [],
+      (action) => this.act(action),
+      myTurn && !this.pending,
+    );
+    let node;
+    try {
+      node = this.renderer.render({
+        payload,
+        view,
+        seat: mine ? payload.seat : null,
+        moves,
+        replay: replaying,
+        ui: this.ui,
+        rerender: () => this.draw(),
+        seatName: (seat) => this.seatName(payload, seat),
+        colour: (seat) => this.colour(payload, seat),
+      });
+    } catch (error) {
+      console.error(error);
+      node = h("p.error", null, `This game could not be drawn (${error.message}); its moves are below.`);
+    }
+    replace(this.board, node);
+    this.drawFallback(moves);
+    this.drawSeats(payload);
+    this.drawLog(payload);
+    this.drawEnd();
+  }
+
+  drawBanner(payload, myTurn) {
+    const view = payload.view || {};
+    const current = view.current_player;
+    let text;
+    let kind = "wait";
+    if (payload.status === "finished") {
+      text = `Game over: ${this.winnersText(payload)}`;
+      kind = "over";
+    } else if (this.replay.active) {
+      text = current >= 0 ? `${this.seatName(payload, current)} to play.` : current === CHANCE ? "Chance to resolve." : "";
+    } else if (this.pending) {
+      text = `Playing ${this.pending.action}…`;
+      kind = "pending";
+    } else if (myTurn) {
+      const hint = this.renderer.instruction ? this.renderer.instruction(payload) : null;
+      text = hint ? `Your turn. ${hint}` : "Your turn.";
+      kind = "mine";
+    } else if (current === CHANCE) {
+      text = "The dice are rolling…";
+    } else if (current >= 0) {
+      const seat = (payload.seats || []).find((s) => s.seat === current);
+      const who = this.seatName(payload, current);
+      const bot = seat && seat.bot ? ` (bot: ${seat.bot})` : "";
+      text = `Waiting for ${who}${bot}…`;
+    } else {
+      text = "";
+    }
+    if (this.replay.active) {
+      text = `Replay · step ${this.replay.step} of ${this.replay.length} · ${text}`;
+      kind = "replay";
+    }
+    this.banner.dataset.kind = kind;
+    replace(
+      this.banner,
+      current >= 0 && payload.status === "playing"
+        ? h("span.turn-dot", { style: { background: this.colour(payload, current) } })
+        : null,
+      h("span.banner-text", null, text),
+    );
+  }
+
+  drawFallback(moves) {
+    const left = moves.uncovered();
+    this.fallback.hidden = left.length === 0;
+    if (!left.length) {
+      this.fallback.replaceChildren();
+      return;
+    }
+    replace(
+      this.fallback,
+      h("h3", null, this.renderer.id === "generic" ? "Moves" : "Other moves"),
+      h("div.fallback-moves", null, left.map((action) => moves.button(action, action, "fallback-move"))),
+    );
+  }
+
+  drawSeats(payload) {
+    const view = payload.view || {};
+    const current = view.current_player;
+    const winners = new Set((payload.result && payload.result.winners) || []);
+    replace(
+      this.seatsBox,
+      h("h3", null, "Seats"),
+      h(
+        "ul.seat-list",
+        null,
+        (payload.seats || []).map((seat) => {
+          const you = seat.seat === payload.seat;
+          const turn = payload.status === "playing" && current === seat.seat;
+          return h(
+            "li.seat-item",
+            {
+              class: [turn ? "turn" : null, you ? "you" : null, winners.has(seat.seat) ? "winner" : null],
+              style: { "--seat": this.colour(payload, seat.seat) },
+              data: { seat: seat.seat },
+            },
+            h("span.seat-dot"),
+            h("span.seat-name", null, this.seatName(payload, seat.seat), you ? h("span.you-tag", null, "you") : null),
+            h(
+              "span.seat-kind",
+              null,
+              seat.bot
+                ? `bot · ${seat.bot}`
+                : h("span", { class: seat.connected ? "online" : "offline" }, seat.connected ? "online" : "away"),
+            ),
+            turn ? h("span.turn-tag", null, "to play") : null,
+            winners.has(seat.seat) ? h("span.win-tag", null, "winner") : null,
+          );
+        }),
+      ),
+    );
+  }
+
+  async drawLog(payload) {
+    const view = payload.view || {};
+    let items;
+    if (this.renderer.describe) {
+      items = this.renderer.describe(payload);
+    } else {
+      let entries = Array.isArray(view.log) ? view.log : null;
+      if (!entries) {
+        try {
+          entries = (await api.log(this.tableId, this.token)).log;
+        } catch {
+          entries = [];
+        }
+      }
+      items = entries.map((entry) => ({ text: entry, seat: null, kind: "raw" }));
+    }
+    const key = `${payload.seq}:${items.length}:${this.replay.active}`;
+    if (key === this.logKey) return;
+    this.logKey = key;
+    const atBottom = this.logList.scrollHeight - this.logList.scrollTop - this.logList.clientHeight < 40;
+    replace(
+      this.logList,
+      items.length
+        ? items.map((item) =>
+            h(
+              "li.log-item",
+              {
+                class: [item.kind ? `log-${item.kind}` : null],
+                style: item.seat !== null && item.seat !== undefined ? { "--seat": this.colour(payload, item.seat) } : null,
+                data: { step: item.step },
+              },
+              item.seat !== null && item.seat !== undefined
+                ? h("span.log-who", null, this.seatName(payload, item.seat))
+                : null,
+              h("span.log-text", null, item.text),
+            ),
+          )
+        : h("li.muted", null, "Nothing yet."),
+    );
+    if (atBottom || this.replay.active) this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  winnersText(payload) {
+    const winners = (payload.result && payload.result.winners) || (payload.view && payload.view.winners) || [];
+    if (!winners.length) return "no winner";
+    if (winners.length === (payload.seats || []).length && winners.length > 1) return "a draw";
+    const names = winners.map((w) => this.seatName(payload, w));
+    return `${names.join(" and ")} ${winners.length === 1 ? "wins" : "win"}`;
+  }
+
+  drawEnd() {
+    const payload = this.live;
+    const show = payload.status === "finished" && !this.endDismissed && !this.replay.active;
+    this.endScreen.hidden = !show;
+    if (!show) return;
+    const result = payload.result || { winners: [], returns: [], scores: [] };
+    const winners = new Set(result.winners || []);
+    const mine = payload.seat !== null && payload.seat !== undefined;
+    let headline;
+    if (winners.size > 1 && winners.size === payload.seats.length) headline = "A draw";
+    else if (mine && winners.has(payload.seat)) headline = winners.size > 1 ? "A shared victory" : "Victory!";
+    else if (mine) headline = "Defeat";
+    else headline = this.winnersText(payload);
+    const extra = this.renderer.result ? this.renderer.result(payload) : null;
+    replace(
+      this.endScreen,
+      h(
+        "div.end-card",
+        { data: { outcome: mine ? (winners.has(payload.seat) ? "win" : "loss") : "watch" } },
+        h("h2#end-title", null, headline),
+        h(
+          "p.end-winners#end-winners",
+          null,
+          headline === "A draw" ? "Every side shares the win." : this.winnersText(payload),
+        ),
+        h(
+          "table.end-scores#end-scores",
+          null,
+          h("thead", null, h("tr", null, h("th", null, "Seat"), h("th", null, scoreLabel(this.renderer, payload)), h("th", null, "Result"))),
+          h(
+            "tbody",
+            null,
+            (payload.seats || []).map((seat) =>
+              h(
+                "tr",
+                { class: winners.has(seat.seat) ? "winner" : null, style: { "--seat": this.colour(payload, seat.seat) }, data: { seat: seat.seat } },
+                h("td", null, h("span.seat-dot"), this.seatName(payload, seat.seat), seat.seat === payload.seat ? " (you)" : ""),
+                h("td.num", null, formatNumber((result.scores || [])[seat.seat])),
+                h("td", null, winners.has(seat.seat) ? "winner" : ""),
+              ),
+            ),
+          ),
+        ),
+        extra,
+        h(
+          "div.end-actions",
+          null,
+          h("button.primary#end-replay", { type: "button", onclick: () => this.openReplay(null) }, "Watch the replay"),
+          h(
+            "button#end-close",
+            {
+              type: "button",
+              onclick: () => {
+                this.endDismissed = true;
+                this.drawEnd();
+              },
+            },
+            "See the board",
+          ),
+          h("a.button", { href: "/" }, "New game"),
+        ),
+      ),
+    );
+  }
+
+  // --- replay -----------------------------------------------------------------------------
+  async openReplay(step) {
+    this.replay.active = true;
+    this.replay.length = this.live.seq;
+    this.endDismissed = true;
+    this.replayBar.hidden = false;
+    await this.goto(step === null ? this.replay.length : step);
+  }
+
+  closeReplay() {
+    this.stopAutoplay();
+    this.replay.active = false;
+    this.replay.payload = null;
+    this.replayBar.hidden = true;
+    this.logKey = null;
+    this.resync();
+    this.draw();
+  }
+
+  async goto(step) {
+    const target = Math.max(0, Math.min(this.replay.length, step));
+    this.replay.step = target;
+    this.drawReplayBar(true);
+    let payload = this.replay.cache.get(target);
+    if (!payload) {
+      try {
+        payload = await api.replay(this.tableId, this.token, target);
+      } catch (error) {
+        toast(`Cannot load step ${target}: ${error.message}`, "error");
+        this.drawReplayBar();
+        return;
+      }
+      this.replay.cache.set(target, payload);
+    }
+    if (this.replay.step !== target || !this.replay.active) return; // a later click won
+    this.replay.payload = payload;
+    this.replay.length = Math.max(this.replay.length, payload.length);
+    this.drawReplayBar();
+    this.draw();
+  }
+
+  drawReplayBar(loading = false) {
+    const r = this.replay;
+    this.replayBar.dataset.step = String(r.step);
+    this.replayBar.dataset.length = String(r.length);
+    this.replayBar.dataset.loading = loading ? "1" : "";
+    const button = (id, label, title, step, disabled) =>
+      h(`button.replay-btn#${id}`, { type: "button", title, "aria-label": title, disabled, onclick: () => this.goto(step) }, label);
+    const slider = h("input#replay-range", {
+      type: "range",
+      min: "0",
+      max: String(r.length),
+      value: String(r.step),
+      "aria-label": "Replay step",
+      oninput: (event) => this.goto(Number(event.target.value)),
+    });
+    replace(
+      this.replayBar,
+      h("span.replay-title", null, "Replay"),
+      button("replay-first", "⇤", "First step", 0, r.step <= 0),
+      button("replay-prev", "◀", "Step back", r.step - 1, r.step <= 0),
+      h(
+        "button.replay-btn#replay-play",
+        { type: "button", title: r.timer ? "Pause" : "Play", onclick: () => (r.timer ? this.stopAutoplay() : this.autoplay()) },
+        r.timer ? "❚❚ Pause" : "▶ Play",
+      ),
+      button("replay-next", "▶", "Step forward", r.step + 1, r.step >= r.length),
+      button("replay-last", "⇥", "Last step", r.length, r.step >= r.length),
+      slider,
+      h("span.replay-label#replay-label", null, `step ${r.step} / ${r.length}`),
+      h("button.small#replay-exit", { type: "button", onclick: () => this.closeReplay() }, "Back to the game"),
+    );
+  }
+
+  autoplay() {
+    if (this.replay.step >= this.replay.length) this.replay.step = -1;
+    this.replay.timer = setInterval(() => {
+      if (this.replay.step >= this.replay.length) {
+        this.stopAutoplay();
+        return;
+      }
+      this.goto(this.replay.step + 1);
+    }, 700);
+    this.goto(this.replay.step + 1);
+  }
+
+  stopAutoplay() {
+    clearInterval(this.replay.timer);
+    this.replay.timer = null;
+    if (this.replay.active) this.drawReplayBar();
+  }
+
+  async copyLink() {
+    const base = `${location.origin}/t/${encodeURIComponent(this.tableId)}`;
+    const url = this.token ? `${base}#token=${encodeURIComponent(this.token)}` : base;
+    const ok = await copyText(url);
+    toast(ok ? (this.token ? "Seat link copied: whoever opens it plays your seat" : "Link copied") : url, ok ? "info" : "error");
+  }
+}
+
+function scoreLabel(renderer, payload) {
+  const label = renderer.scoreLabel;
+  if (typeof label === "function") return label(payload);
+  return label || "Score";
+}
+
+function formatNumber(value) {
+  if (value === undefined || value === null) return "–";
+  return Number.isInteger(value) ? String(value) : Number(value).toFixed(2).replace(/\.?0+$/, "");
+}
