@@ -96,24 +96,6 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class TableRecord:
-    """A table as stored, with its whole log."""
-
-    id: str
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    status: str
-    waiting: str
-    winners: list[int]
-    created_at: datetime
-    updated_at: datetime
-    seats: tuple[Seat, ...]
-    actions: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class TableSummary:
     """A table as the lobby lists it (no log, no secrets)."""
 
@@ -121,12 +103,41 @@ class TableSummary:
     game: str
     players: int
     options: dict[str, Any]
-    length: int
     status: str
     winners: list[int]
-    bots: dict[int, str]
     created_at: datetime
     updated_at: datetime
+    length: int
+    bots: dict[int, str]
+
+
+@dataclass(frozen=True)
+class TableRecord(TableSummary):
+    """A table as stored, with its seed, seats and whole log."""
+
+    seed: int
+    waiting: str
+    seats: tuple[Seat, ...]
+    actions: tuple[str, ...]
+
+
+def _summary_fields(row: TableRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "game": row.game,
+        "players": row.players,
+        "options": dict(row.options),
+        "status": row.status,
+        "winners": list(row.winners),
+        "created_at": _utc(row.created_at),
+        "updated_at": _utc(row.updated_at),
+        "length": row.length,
+    }
+
+
+def _utc(moment: datetime) -> datetime:
+    # SQLite gives back naive datetimes; every stored time is UTC.
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def now() -> datetime:
@@ -267,16 +278,10 @@ class Store:
                 .order_by(ActionRow.seq)
             ).all()
             return TableRecord(
-                id=row.id,
-                game=row.game,
-                players=row.players,
-                options=dict(row.options),
+                **_summary_fields(row),
+                bots={s.seat: s.bot for s in seats if s.bot is not None},
                 seed=row.seed,
-                status=row.status,
                 waiting=row.waiting,
-                winners=list(row.winners),
-                created_at=row.created_at,
-                updated_at=row.updated_at,
                 seats=tuple(Seat(s.seat, s.token_hash, s.bot) for s in seats),
                 actions=tuple(actions),
             )
@@ -295,21 +300,7 @@ class Store:
                     select(SeatRow).where(SeatRow.table_id.in_(ids), SeatRow.bot.is_not(None))
                 ):
                     bots[seat.table_id][seat.seat] = str(seat.bot)
-            return [
-                TableSummary(
-                    id=row.id,
-                    game=row.game,
-                    players=row.players,
-                    options=dict(row.options),
-                    length=row.length,
-                    status=row.status,
-                    winners=list(row.winners),
-                    bots=bots[row.id],
-                    created_at=row.created_at,
-                    updated_at=row.updated_at,
-                )
-                for row in rows
-            ]
+            return [TableSummary(**_summary_fields(row), bots=bots[row.id]) for row in rows]
 
     def tables_waiting_on_server(self) -> list[str]:
         """Unfinished tables whose next move is the server's (a bot's or chance's): after a
