@@ -28,19 +28,22 @@ class LiveServer:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self.stderr_path = Path(db_path).with_suffix(".stderr.log")
 
     def start(self, timeout: float = 30.0) -> LiveServer:
         """Start the server and wait until it answers."""
         command = [sys.executable, "-m", "theomachy", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url]
+        # stderr goes to a file beside the database: a pipe nobody reads could fill and block.
+        self.stderr = self.stderr_path.open("ab")
         self.process = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=dict(os.environ)
+            command, stdout=subprocess.DEVNULL, stderr=self.stderr, env=dict(os.environ)
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                _, err = self.process.communicate()
-                raise RuntimeError(f"server exited at start: {err.decode(errors='replace')}")
+                err = self.stderr_path.read_text(errors="replace")
+                raise RuntimeError(f"server exited at start: {err}")
             try:
                 if httpx.get(f"{self.url}/api/games", timeout=1.0).status_code == 200:
                     return self

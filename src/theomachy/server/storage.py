@@ -25,6 +25,7 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     select,
     update,
 )
@@ -236,8 +237,10 @@ class Store:
         update the table's listing columns, all in one transaction; ``LogConflict`` (nothing
         written) if the stored log has another length."""
         stamp = now()
-        with self._sessions.begin() as session:
-            result = session.execute(
+        # SQLAlchemy Core, not the ORM session: this is the server's hottest write path, and
+        # one UPDATE plus one multi-row INSERT costs about a third of the ORM unit of work.
+        with self.engine.begin() as connection:
+            result = connection.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.length == expected_length)
                 .values(
@@ -248,19 +251,23 @@ class Store:
                     updated_at=stamp,
                 )
             )
-            if result.rowcount != 1:  # type: ignore[attr-defined]
+            if result.rowcount != 1:
                 raise LogConflict(
                     f"table {table_id}: the stored log is not {expected_length} entries long"
                 )
-            for offset, (action, actor) in enumerate(entries):
-                session.add(
-                    ActionRow(
-                        table_id=table_id,
-                        seq=expected_length + offset,
-                        action=action,
-                        actor=actor,
-                        at=stamp,
-                    )
+            if entries:
+                connection.execute(
+                    insert(ActionRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "seq": expected_length + offset,
+                            "action": action,
+                            "actor": actor,
+                            "at": stamp,
+                        }
+                        for offset, (action, actor) in enumerate(entries)
+                    ],
                 )
 
     def load(self, table_id: str) -> TableRecord | None:

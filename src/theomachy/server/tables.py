@@ -55,8 +55,9 @@ class ServerSettings(BaseModel):
 
     db_url: str | None = None
     max_body_bytes: int = 64 * 1024
-    ws_rate: float = 20.0
-    ws_burst: float = 40.0
+    # A client answering at once can make ~30 moves a second on loopback; the limit is for abuse.
+    ws_rate: float = 60.0
+    ws_burst: float = 120.0
     http_rate: float = 100.0
     http_burst: float = 200.0
     bot_workers: int = 2
