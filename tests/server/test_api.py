@@ -149,3 +149,26 @@ def test_the_browser_client_is_served(client: TestClient) -> None:
     for path in ("/", "/t/some-table"):
         response = client.get(path)
         assert response.status_code == 200 and "<!doctype html" in response.text.lower()
+
+
+def test_hidden_set_up_in_options_never_reaches_other_seats(client: TestClient) -> None:
+    factions = [["thor", "zeus", "set", "fujin"], ["hera", "anubis", "izanagi", "chalchiuhtlicue"]]
+    table = create(
+        client,
+        game="mythic-wars",
+        players=2,
+        options={"mode": "destiny", "factions": factions},
+        bots={"1": "random"},
+    )
+    table_id = table["table_id"]
+    texts = [
+        client.get(f"/api/tables/{table_id}").text,
+        client.get("/api/tables").text,
+        client.get(f"/api/tables/{table_id}/replay/0").text,
+    ]
+    for text in texts:
+        assert '"factions":"hidden"' in text.replace(" ", "")
+        assert "chalchiuhtlicue" not in text and "izanagi" not in text
+    own = seat_view(client, table_id, table["seats"][0]["token"])
+    assert own["options"]["factions"] == "hidden"
+    assert {e["id"] for e in own["view"]["entities"] if e["owner"] == 0} == set(factions[0])

@@ -269,6 +269,11 @@ class Game(ABC):
                 f"{cls.id}: invalid options ({problems}); allowed options: {allowed or 'none'}"
             ) from None
 
+    def public_options(self) -> dict[str, Any]:
+        """The options every seat and spectator may know (servers show these, never
+        ``options``); a game whose options carry hidden set-up masks it here."""
+        return dict(self.options)
+
     @classmethod
     def catalog(cls) -> dict[str, dict[str, Any]]:
         """The game's public card data, card id -> its printed facts (name, numbers, text),

@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from theomachy.agents import available as available_agents
 from theomachy.engine.core import IllegalAction
-from theomachy.engine.registry import game_class, games
+from theomachy.engine.registry import game_class, games, load
 from theomachy.server.limits import BodyLimit, HttpRateLimit
 from theomachy.server.ratelimit import TokenBucket
 from theomachy.server.schemas import CreateTable, PlayAction, SocketMessage
@@ -81,13 +81,21 @@ def known_game(game_id: str) -> Any:
         raise StarletteHTTPException(404, str(exc)) from None
 
 
+def public_options(summary: TableSummary) -> dict[str, Any]:
+    """A listed table's options as anyone may see them (hidden set-up masked)."""
+    try:
+        return load(summary.game, summary.players, summary.options).public_options()
+    except ValueError:
+        return {}  # a table whose game or options no longer load shows none
+
+
 def summary_json(summary: TableSummary, base: str) -> dict[str, Any]:
     """A lobby entry."""
     return {
         "table_id": summary.id,
         "game": summary.game,
         "players": summary.players,
-        "options": summary.options,
+        "options": public_options(summary),
         "seq": summary.length,
         "status": summary.status,
         "winners": summary.winners,

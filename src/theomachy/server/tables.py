@@ -482,7 +482,7 @@ class TableHub:
             "table_id": table.id,
             "game": table.game.id,
             "players": table.game.players,
-            "options": table.game.options,
+            "options": table.game.public_options(),
             "seat": seat,
             "seq": len(state._history),
             "status": status_of(state),

@@ -160,6 +160,14 @@ class MythicWarsGame(Game):
     default_players = 2
     Options = MythicWarsOptions
 
+    def public_options(self) -> dict[str, Any]:
+        """The destiny factions are hidden set-up (MW-RULING-HIDDEN: a face-down deity is seen
+        only by its advocate), so they are masked."""
+        options = dict(self.options)
+        if options["factions"] is not None:
+            options["factions"] = "hidden"
+        return options
+
     @classmethod
     def catalog(cls) -> dict[str, dict[str, Any]]:
         """Every deity's and creature's printed facts, by id."""
