@@ -246,3 +246,10 @@ def test_rules_coverage(tmp_path: Path) -> None:
 def test_rules_coverage_needs_a_tests_directory(tmp_path: Path) -> None:
     result = runner.invoke(app, ["rules", GAME, "--coverage", "--tests", str(tmp_path / "x")])
     assert result.exit_code == 2
+
+
+def test_serve_command_takes_host_port_and_database() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--db"):
+        assert option in result.output
