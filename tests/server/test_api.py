@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 
 import theomachy
 
-from .helpers import auth, create, play_out, seat_view
+from .helpers import auth, create, make_client, play_out, seat_view
 
 
 def full_state(client: TestClient, table_id: str) -> theomachy.State:
@@ -172,3 +173,14 @@ def test_hidden_set_up_in_options_never_reaches_other_seats(client: TestClient) 
     own = seat_view(client, table_id, table["seats"][0]["token"])
     assert own["options"]["factions"] == "hidden"
     assert {e["id"] for e in own["view"]["entities"] if e["owner"] == 0} == set(factions[0])
+
+
+def test_idle_tables_beyond_the_cap_are_forgotten_and_reload_from_the_log(db_path: Path) -> None:
+    with make_client(db_path, max_live_tables=1) as capped:
+        tables = [create(capped, seed=seed) for seed in (1, 2, 3)]
+        hub = capped.app.state.hub  # type: ignore[attr-defined]
+        assert len(hub._live) == 1
+        first = tables[0]
+        view = seat_view(capped, first["table_id"], first["seats"][0]["token"])
+        assert view["table_id"] == first["table_id"] and view["seq"] == 0
+        assert list(hub._live) == [first["table_id"]]

@@ -339,6 +339,8 @@ class TableHub:
         self._live.move_to_end(table.id)
         # Forget idle tables beyond the cap (they reload from the log when asked for again).
         excess = len(self._live) - self.settings.max_live_tables
+        if excess <= 0:
+            return
         for other in list(self._live.values()):
             if excess <= 0:
                 break
