@@ -1,0 +1,1 @@
+"""Mythotopia (in progress: the board)."""
