@@ -12,11 +12,8 @@ import httpx2 as httpx
 
 import theomachy
 
+from .helpers import auth
 from .live import LiveServer
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def play(
