@@ -13,6 +13,7 @@ from theomachy.engine.core import Game, State, parse_document
 _KNOWN: dict[str, str] = {
     "mythic-arena": "theomachy.games.mythic_arena.rules:MythicArenaGame",
     "mythic-wars": "theomachy.games.mythic_wars.rules:MythicWarsGame",
+    "mythotopia": "theomachy.games.mythotopia.rules:MythotopiaGame",
 }
 _LOADED: dict[str, type[Game]] = {}
 

@@ -1,0 +1,186 @@
+"""Paying for actions with cards (MT-PAY): what one card can give, and whether needs can be met.
+
+An action names its needs: fixed amounts of ``food``, ``stone``, ``gold`` and ``cross`` (a Ship
+card's sea crossing), and at most one open need, ``army`` or ``ship``, of at least one symbol.
+Cards are paid one at a time; each gives one use (MT-CARD-4): all its symbols of one type,
+its crossing, or, with a modifier, one converted value:
+
+- ``merchant`` (Benefit card, consumed): the card's food, stone or gold becomes the resource
+  named (MT-IMP-MERCHANT);
+- ``farming``, ``gold-mine``, ``quarry``, ``levies`` (Reserve cards, once a turn each): any card
+  counts as one food, gold, stone or army (MT-PAY-3);
+- ``water-mill`` (Benefit card, consumed): doubles the resource given (MT-IMP-WATER-MILL).
+
+:func:`feasible` answers "can these cards still meet these needs?" exactly, by a memoised
+search; the rules offer an action or a payment only when it is (MT-RULING-COMPLETE).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from theomachy.games.mythotopia.board import board
+from theomachy.games.mythotopia.cards import RESOURCES, catalog
+
+CONVERTERS: dict[str, str] = {
+    "farming": "food",
+    "gold-mine": "gold",
+    "quarry": "stone",
+    "levies": "army",
+}
+NEEDS = ("army", "ship", "food", "stone", "gold", "cross")
+MERCHANT, WATER_MILL = "merchant", "water-mill"
+
+
+@lru_cache(maxsize=None)
+def symbols(card: str) -> tuple[tuple[str, int], ...]:
+    """A card's symbols as ``(symbol, count)`` pairs; a Province card has its province's."""
+    cat = catalog()
+    if card in cat.cards:
+        return tuple(sorted(cat.cards[card].symbols.items()))
+    b = board()
+    if card in b.province_index:
+        return ((b.symbol[b.province_index[card]], 1),)
+    raise KeyError(f"unknown card {card!r}")
+
+
+@lru_cache(maxsize=None)
+def crossing(card: str) -> bool:
+    """Whether a card can carry an invasion across one sea area (the Ship cards)."""
+    found = catalog().cards.get(card)
+    return found is not None and found.crossing
+
+
+def base_value(card: str, use: str) -> int:
+    """What ``card`` gives for ``use`` on its own (0: it cannot be used so)."""
+    if use == "cross":
+        return 1 if crossing(card) else 0
+    return dict(symbols(card)).get(use, 0)
+
+
+def merchant_value(card: str) -> int:
+    """What Merchant makes of ``card``: its largest resource symbol count (0: none)."""
+    own = dict(symbols(card))
+    return max((own.get(r, 0) for r in RESOURCES), default=0)
+
+
+def pay_value(card: str, use: str, modifier: str | None, doubled: bool) -> int:
+    """The symbols a payment gives (0 when that combination is not possible)."""
+    if modifier is None:
+        value = base_value(card, use)
+    elif modifier == MERCHANT:
+        value = merchant_value(card) if use in RESOURCES else 0
+    elif CONVERTERS.get(modifier) == use:
+        value = 1
+    else:
+        return 0
+    if doubled:
+        if use not in RESOURCES:
+            return 0
+        value *= 2
+    return value
+
+
+Needs = tuple[tuple[str, int], ...]
+
+
+@lru_cache(maxsize=200_000)
+def feasible(
+    cards: tuple[str, ...], converters: tuple[str, ...], needs: Needs, open_need: str | None
+) -> bool:
+    """Whether ``cards`` (sorted ids, Merchant and Water Mill included as ordinary cards) with
+    the unused ``converters`` can pay every amount in ``needs`` and, if ``open_need`` is set,
+    at least one symbol of it."""
+    wanted = {need: amount for need, amount in needs if amount > 0}
+    if not wanted and open_need is None:
+        return True
+    merchants = cards.count(MERCHANT)
+    mills = cards.count(WATER_MILL)
+    for used_merchants in range(merchants + 1):
+        for used_mills in range(mills + 1):
+            rest = list(cards)
+            for _ in range(used_merchants):
+                rest.remove(MERCHANT)
+            for _ in range(used_mills):
+                rest.remove(WATER_MILL)
+            if _search(tuple(rest), converters, needs, open_need, used_merchants, used_mills):
+                return True
+    return False
+
+
+def _search(
+    cards: tuple[str, ...],
+    converters: tuple[str, ...],
+    needs: Needs,
+    open_need: str | None,
+    merchants: int,
+    mills: int,
+) -> bool:
+    need_names = [n for n, _ in needs] + ([open_need] if open_need else [])
+    seen: dict[tuple, bool] = {}
+
+    def options(card: str, remaining: dict[str, int], open_left: bool, m: int, w: int, conv):
+        # Every (need, amount, merchant used, mill used, converter used) this card can give.
+        for need in need_names:
+            if need == open_need:
+                if not open_left:
+                    continue
+            elif remaining.get(need, 0) <= 0:
+                continue
+            doubles = (False, True) if w > 0 and need in RESOURCES else (False,)
+            for doubled in doubles:
+                value = pay_value(card, need, None, doubled)
+                if value:
+                    yield need, value, 0, int(doubled), None
+                if m > 0 and need in RESOURCES:
+                    value = pay_value(card, need, MERCHANT, doubled)
+                    if value:
+                        yield need, value, 1, int(doubled), None
+                for converter in conv:
+                    if CONVERTERS[converter] == need:
+                        yield need, pay_value(card, need, converter, doubled), 0, int(
+                            doubled
+                        ), converter
+
+    def go(i: int, remaining: tuple[int, ...], open_left: bool, m: int, w: int, conv) -> bool:
+        if not open_left and all(r <= 0 for r in remaining):
+            return True
+        if i == len(cards):
+            return False
+        key = (i, remaining, open_left, m, w, conv)
+        if key in seen:
+            return seen[key]
+        result = go(i + 1, remaining, open_left, m, w, conv)  # leave this card unused
+        if not result:
+            left = dict(zip([n for n, _ in needs], remaining, strict=True))
+            for need, value, dm, dw, converter in options(cards[i], left, open_left, m, w, conv):
+                after = dict(left)
+                still_open = open_left
+                if need == open_need and need not in after:
+                    still_open = False
+                else:
+                    after[need] = max(0, after[need] - value)
+                next_conv = tuple(c for c in conv if c != converter) if converter else conv
+                if go(
+                    i + 1,
+                    tuple(after[n] for n, _ in needs),
+                    still_open,
+                    m - dm,
+                    w - dw,
+                    next_conv,
+                ):
+                    result = True
+                    break
+        seen[key] = result
+        return result
+
+    return go(0, tuple(a for _, a in needs), open_need is not None, merchants, mills, converters)
+
+
+@lru_cache(maxsize=100_000)
+def max_resource(cards: tuple[str, ...], converters: tuple[str, ...], resource: str) -> int:
+    """The most of one resource ``cards`` can give (for offers such as Buy)."""
+    total = 0
+    while total < 40 and feasible(cards, converters, ((resource, total + 1),), None):
+        total += 1
+    return total

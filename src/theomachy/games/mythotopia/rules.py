@@ -1,0 +1,1629 @@
+"""Mythotopia, the state machine (rule ids refer to RULES.md).
+
+Set-up is a run of chance nodes (deals, display, VP cards, dragons, runestones, first player,
+hands) and secret choices (rejected provinces, citadels). Then turns: two actions with free
+actions around them, then the refill. Actions that take cards open a *pending* action that
+the player completes with ``pay`` (and ``done``) decisions; card draws, Scribe claims and
+deferred discards wait in a FIFO ``queue`` that is emptied before anyone acts again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from pydantic import Field
+
+from theomachy.engine.chance import draw_outcomes, uniform
+from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
+from theomachy.games.mythotopia import evaluation, hidden, war
+from theomachy.games.mythotopia.board import Board, board
+from theomachy.games.mythotopia.cards import FIXED_VP_IDS, BOX_COUNTERS, catalog
+from theomachy.games.mythotopia.payment import (
+    CONVERTERS,
+    MERCHANT,
+    NEEDS,
+    WATER_MILL,
+    feasible,
+    max_resource,
+    pay_value,
+)
+from theomachy.games.mythotopia.war import CITADEL, CITY, NEUTRAL, NONE, TOWN
+
+# Phases.
+(
+    DEAL,
+    DISPLAY,
+    VPCARD,
+    DRAGON,
+    RUNESTONE,
+    REJECT,
+    CITADEL_CHOICE,
+    FIRST,
+    HANDS,
+    PLAY,
+    OVER,
+) = range(11)
+PHASE_NAMES = (
+    "deal",
+    "display",
+    "vpcard",
+    "dragon",
+    "runestone",
+    "reject",
+    "citadel",
+    "first",
+    "hands",
+    "play",
+    "over",
+)
+COLOURS = ("red", "blue", "green", "yellow")
+DEAL_COUNT = {2: 11, 3: 8, 4: 6}  # MT-SETUP-3
+CHOOSE_DEAL_COUNT = {3: 9, 4: 7}  # MT-SETUP-OPT-1
+REJECTS = 2
+DISPLAY_SIZE = 16
+VARIABLE_IN_PLAY = 4
+SETUP_PLACES = 5  # dragons, runestones
+HAND_SIZE, QUEEN_HAND_SIZE = 5, 6
+FOURTH_PLAYER_EXTRA = 1
+FIXED_COUNTERS = {2: 6, 3: 7, 4: 7}  # MT-SETUP-6
+# Piece counts the rulebook omits (MT-RULING-COMPONENTS).
+TOWNS, TWO_PLAYER_TOWNS, CITIES = 12, 16, 4
+ARMIES, SHIPS, START_ARMIES, START_SHIPS = 20, 8, 6, 2
+ROADS, CASTLES, MERCENARIES = 20, 12, 8
+MIN_DECK = 7  # MT-REMOVE-2
+EMPTY_CARDS_TO_END = 4  # MT-END-3
+ARMY_COST, SHIP_COST = 1, 2
+BUILD_CARDS = ("build", "start-build")
+BUILD_COST = {"city": 2, "castle": 1, "road": 2}
+CARD_ACTIONS = ("alchemist", "diplomat", "marauders", "mercenary", "philosopher")
+FREE_CARDS = ("counsellor", "providence", "mystic", "militia")
+
+CARDS = catalog()
+BOARD: Board = board()
+PROVINCES = tuple(p.id for p in BOARD.provinces)
+SEAS = tuple(s.id for s in BOARD.seas)
+P_INDEX = BOARD.province_index
+S_INDEX = BOARD.sea_index
+
+
+class MythotopiaOptions(GameOptions):
+    """Options: ``choose_provinces`` (MT-SETUP-OPT-1, 3 or 4 players) and ``max_rounds``
+    (MT-CAP-1: the game ends after that many rounds)."""
+
+    choose_provinces: bool = False
+    max_rounds: int = Field(default=100, ge=1, le=1000)
+
+
+class MythotopiaGame(Game):
+    """Mythotopia: 2 to 4 lords build, invade and deck-build for Victory Points."""
+
+    id = "mythotopia"
+    title = "Mythotopia"
+    min_players = 2
+    max_players = 4
+    default_players = 2
+    Options = MythotopiaOptions
+
+    def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
+        super().__init__(players, options)
+        if self.options["choose_provinces"] and self.players == 2:
+            raise ValueError(
+                f"{self.id}: option choose_provinces is for 3 or 4 players; the rulebook says "
+                "not to use it with two (MT-RULING-OPTIONAL)"
+            )
+
+    @classmethod
+    def catalog(cls) -> dict[str, dict[str, Any]]:
+        """Every Starting, Improvement, Province and VP card's printed facts, by id."""
+        result: dict[str, dict[str, Any]] = {}
+        for card in CARDS.cards.values():
+            result[card.id] = {
+                "kind": "starting" if card.id in CARDS.starting else "improvement",
+                "name": card.name,
+                "symbols": dict(card.symbols),
+                "heading": card.heading,
+                "crossing": card.crossing,
+                "text": card.text,
+            }
+        for i, province in enumerate(BOARD.provinces):
+            result[province.id] = {
+                "kind": "province",
+                "name": province.name,
+                "symbols": {province.symbol: 1},
+                "heading": "none",
+                "crossing": False,
+                "text": f"Invade from, or build in, {province.name}.",
+                "neutral_strength": BOARD.neutral_strength[i],
+                "rugged": BOARD.rugged[i],
+            }
+        for vp in CARDS.vp.values():
+            result[f"vp-{vp.id}"] = {
+                "kind": "vp",
+                "name": vp.name,
+                "fixed": vp.fixed,
+                "counters": list(vp.counters),
+                "text": vp.text,
+            }
+        return result
+
+    def new_game(self) -> MythotopiaState:
+        return MythotopiaState(self)
+
+
+class Pending(NamedTuple):
+    """An action being completed: what it is, what it still needs, the cards paid so far.
+
+    ``kind``: invade, place-armies, place-ships, buy, draft, build, patronage, mercenary,
+    mystic, diplomat, inn (Roadside Inns), gilded (Gilded City): paid with ``pay``;
+    reserve, discard, remove, counsellor: card choices; keep: Philosopher's choice.
+    """
+
+    kind: str
+    seat: int
+    args: tuple[str, ...] = ()
+    needs: tuple[tuple[str, int], ...] = ()  # fixed needs still to pay
+    open_need: str | None = None  # "army" or "ship": at least one symbol
+    open_paid: int = 0
+    open_cap: int = 0  # symbols payable for the open need (counters in stock)
+    played: tuple[str, ...] = ()  # cards out of hand and Reserve, to the discard pile at the end
+    count: int = 0  # cards chosen so far (reserve, discard, remove, counsellor)
+    hand_count: int = 0  # counsellor: cards discarded from the hand
+    optional: bool = False  # decline allowed (Gilded City, Roadside Inns)
+    free: bool = False  # a free action (does not count as one of the two)
+
+
+class MythotopiaState(State):
+    """A Mythotopia position."""
+
+    __slots__ = (
+        "army_pool",
+        "army_stock",
+        "armies",
+        "castle",
+        "castles_left",
+        "citadel",
+        "cities",
+        "counters",
+        "current",
+        "dealt",
+        "deck",
+        "det_cache",
+        "discard",
+        "display",
+        "dragons",
+        "first",
+        "flags",
+        "hand",
+        "held",
+        "imp_deck",
+        "limbo",
+        "mercs",
+        "mercs_left",
+        "met",
+        "owner",
+        "pending",
+        "phase",
+        "piece",
+        "phil",
+        "queue",
+        "removed",
+        "reserve",
+        "reserve_new",
+        "roads",
+        "roads_left",
+        "round",
+        "runestones",
+        "secret",
+        "choices",
+        "ship_pool",
+        "ship_stock",
+        "ships",
+        "shuffles",
+        "stock",
+        "supply",
+        "towns",
+        "trace",
+        "actions",
+        "vp_order",
+        "winners_",
+    )
+
+    game: MythotopiaGame
+
+    def __init__(self, game: MythotopiaGame, *, empty: bool = False) -> None:
+        super().__init__(game)
+        self.det_cache: Any = None
+        self.trace: list[tuple[Any, ...]] | None = None
+        if empty:
+            return
+        n = game.players
+        np_, ns = len(PROVINCES), len(SEAS)
+        self.phase = DEAL
+        self.round = 0
+        self.first = 0
+        self.current = 0
+        self.actions = 0
+        # Per-turn flags: free (a free action taken), drafted, warehouse, moved, and each
+        # converter used this turn.
+        self.flags: frozenset[str] = frozenset()
+        self.dealt: list[list[str]] = [[] for _ in range(n)]
+        self.supply: list[str] = sorted(PROVINCES)  # Province cards beside the board
+        self.display: list[str] = []
+        self.imp_deck: list[str] = sorted(CARDS.improvements)
+        self.vp_order: list[str] = list(FIXED_VP_IDS)
+        self.counters: dict[str, tuple[str, ...]] = {
+            card: ("x",) * FIXED_COUNTERS[n] for card in FIXED_VP_IDS
+        }
+        self.stock: dict[int, int] = dict(BOX_COUNTERS)
+        self.stock[2] -= FIXED_COUNTERS[n] * len(FIXED_VP_IDS)
+        self.dragons: set[int] = set()
+        self.runestones: set[int] = set()
+        # History entries hidden from all but their owner: (index, owner, kind), kind one of
+        # draw, impdraw (Philosopher), keep, setup (reject / citadel until revealed).
+        self.secret: list[tuple[int, int, str]] = []
+        self.choices: list[list[str]] = [[] for _ in range(n)]  # secret set-up choices
+        self.hand: list[list[str]] = [[] for _ in range(n)]
+        self.deck: list[list[str]] = [[] for _ in range(n)]
+        self.discard: list[list[str]] = [[] for _ in range(n)]
+        self.reserve: list[list[str]] = [[] for _ in range(n)]
+        self.reserve_new: list[list[str]] = [[] for _ in range(n)]
+        self.removed: list[list[str]] = [[] for _ in range(n)]
+        self.limbo: list[list[str]] = [[] for _ in range(n)]
+        self.shuffles: list[int] = [0] * n
+        self.towns: list[int] = [TWO_PLAYER_TOWNS if n == 2 else TOWNS] * n
+        self.cities: list[int] = [CITIES] * n
+        self.citadel: list[int] = [0] * n  # 0 unused, 1 on the board, 2 captured
+        self.army_stock: list[int] = [START_ARMIES] * n
+        self.army_pool: list[int] = [ARMIES - START_ARMIES] * n
+        self.ship_stock: list[int] = [START_SHIPS] * n
+        self.ship_pool: list[int] = [SHIPS - START_SHIPS] * n
+        self.held: list[tuple[int, ...]] = [() for _ in range(n)]
+        self.met: list[frozenset[str]] = [frozenset() for _ in range(n)]  # Master of the Seas
+        self.owner: list[int] = [NEUTRAL] * np_
+        self.piece: list[int] = [NONE] * np_
+        self.castle: list[bool] = [False] * np_
+        self.roads: set[tuple[int, int]] = set()
+        self.armies: list[list[int]] = [[0] * n for _ in range(np_)]
+        self.mercs: list[list[int]] = [[0] * n for _ in range(np_)]
+        self.ships: list[list[int]] = [[0] * n for _ in range(ns)]
+        self.roads_left, self.castles_left, self.mercs_left = ROADS, CASTLES, MERCENARIES
+        self.pending: Pending | None = None
+        self.phil: list[str] = []  # Philosopher: the Improvement cards drawn
+        self.queue: list[tuple[Any, ...]] = []
+        self.winners_: list[int] = []
+
+    def _copy(self) -> MythotopiaState:
+        other = MythotopiaState(self.game, empty=True)
+        for name in (
+            "phase", "round", "first", "current", "actions", "flags", "pending",
+            "roads_left", "castles_left", "mercs_left",
+        ):  # fmt: skip
+            setattr(other, name, getattr(self, name))
+        for name in (
+            "supply", "display", "imp_deck", "vp_order", "secret", "towns", "cities",
+            "citadel", "army_stock", "army_pool", "ship_stock", "ship_pool", "held", "met",
+            "owner", "piece", "castle", "phil", "queue", "winners_", "shuffles",
+        ):  # fmt: skip
+            setattr(other, name, list(getattr(self, name)))
+        for name in (
+            "dealt", "choices", "hand", "deck", "discard", "reserve", "reserve_new",
+            "removed", "limbo", "armies", "mercs", "ships",
+        ):  # fmt: skip
+            setattr(other, name, [list(row) for row in getattr(self, name)])
+        other.counters = dict(self.counters)
+        other.stock = dict(self.stock)
+        other.dragons = set(self.dragons)
+        other.runestones = set(self.runestones)
+        other.roads = set(self.roads)
+        return other
+
+    # --- who acts ---------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.pending is not None and self.pending.optional:
+            return self.pending.seat
+        if self.queue:
+            head = self.queue[0]
+            return head[1] if head[0] == "claim" else CHANCE
+        if self.phase in (REJECT, CITADEL_CHOICE):
+            return self.current
+        if self.phase < PLAY:
+            return CHANCE
+        if self.pending is not None:
+            return self.pending.seat
+        return self.current
+
+    # --- small queries ----------------------------------------------------------------------------
+    def hand_size(self, seat: int) -> int:
+        return QUEEN_HAND_SIZE if war.in_reserve(self, seat, "queen") else HAND_SIZE
+
+    def reserve_limit(self, seat: int) -> int:
+        """2 + 1 per City or Citadel on the board (+2 with Warehouse), MT-RESERVE-1."""
+        cities = sum(1 for p, o in enumerate(self.owner) if o == seat and self.piece[p] in (CITY, CITADEL))
+        extra = 2 if war.in_reserve(self, seat, "warehouse") else 0
+        return 2 + cities + extra
+
+    def reserve_room(self, seat: int) -> int:
+        return self.reserve_limit(seat) - len(self.reserve[seat]) - len(self.reserve_new[seat])
+
+    def deck_size(self, seat: int) -> int:
+        """All the cards a player owns (MT-TERM-5)."""
+        return (
+            len(self.hand[seat]) + len(self.deck[seat]) + len(self.discard[seat])
+            + len(self.reserve[seat]) + len(self.reserve_new[seat]) + len(self.limbo[seat])
+        )  # fmt: skip
+
+    def controlled(self, seat: int) -> list[int]:
+        return [p for p, o in enumerate(self.owner) if o == seat]
+
+    def payable(self, seat: int) -> list[tuple[str, str]]:
+        """Cards ``seat`` may play now: (card, "hand" | "reserve"), sorted, unique."""
+        cards = {(c, "hand") for c in self.hand[seat]}
+        cards.update((c, "reserve") for c in self.reserve[seat])
+        return sorted(cards)
+
+    def has_card(self, seat: int, card: str) -> bool:
+        return card in self.hand[seat] or card in self.reserve[seat]
+
+    def take_from_player(self, seat: int, card: str, source: str | None = None) -> None:
+        """Remove a card the player plays: from ``source``, or the hand first (MT-RULING-SOURCE)."""
+        if source == "reserve" or (source is None and card not in self.hand[seat]):
+            self.reserve[seat].remove(card)
+        else:
+            self.hand[seat].remove(card)
+            self._note("out", seat, card)
+
+    def take_card(self, seat: int, card: str) -> str:
+        """Take a card out of a player's possession wherever it is; returns where it was."""
+        for where, pile in (
+            ("hand", self.hand[seat]),
+            ("deck", self.deck[seat]),
+            ("discard", self.discard[seat]),
+            ("reserve", self.reserve[seat]),
+            ("reserve", self.reserve_new[seat]),
+            ("limbo", self.limbo[seat]),
+        ):
+            if card in pile:
+                pile.remove(card)
+                if where in ("hand", "deck"):
+                    self._note("out" if where == "hand" else "deckout", seat, card)
+                return where
+        if card in self.supply:  # removed earlier (MT-REMOVE-1): still controlled
+            self.supply.remove(card)
+            return "supply"
+        raise AssertionError(f"card {card!r} not found for player {seat}")
+
+    def _note(self, *event: Any) -> None:
+        """Record a card movement when traced (determinization's journal, hidden.py)."""
+        if self.trace is not None:
+            self.trace.append(event)
+
+    def queue_draw(self, seat: int, count: int) -> None:
+        """Queue ``count`` draws from ``seat``'s deck (chance nodes, reshuffling as needed)."""
+        self.queue.append(("draw", seat, count))
+
+    def converters(self, seat: int) -> tuple[str, ...]:
+        """Converters in the Reserve not yet used this turn (MT-PAY-3)."""
+        return tuple(
+            c for c in sorted(CONVERTERS) if war.in_reserve(self, seat, c) and c not in self.flags
+        )
+
+    def can_pay(
+        self,
+        seat: int,
+        needs: dict[str, int],
+        open_need: str | None = None,
+        exclude: tuple[str, ...] = (),
+    ) -> bool:
+        cards = list(self.hand[seat]) + list(self.reserve[seat])
+        for card in exclude:
+            cards.remove(card)
+        key = tuple((n, needs[n]) for n in NEEDS if needs.get(n, 0) > 0)
+        return feasible(tuple(sorted(cards)), self.converters(seat), key, open_need)
+
+    def components(self, seat: int) -> dict[int, frozenset[int]]:
+        """Province -> its road network (MT-ROAD-2): provinces of ``seat`` linked by roads
+        whose both ends ``seat`` controls."""
+        mine = set(self.controlled(seat))
+        links: dict[int, list[int]] = {p: [] for p in mine}
+        for a, b in self.roads:
+            if a in mine and b in mine:
+                links[a].append(b)
+                links[b].append(a)
+        result: dict[int, frozenset[int]] = {}
+        for start in sorted(mine):
+            if start in result:
+                continue
+            group, frontier = {start}, [start]
+            while frontier:
+                p = frontier.pop()
+                for q in links[p]:
+                    if q not in group:
+                        group.add(q)
+                        frontier.append(q)
+            frozen = frozenset(group)
+            for p in group:
+                result[p] = frozen
+        return result
+
+    def ranger(self, seat: int) -> bool:
+        return war.in_reserve(self, seat, "ranger")
+
+    def land_cost(self, seat: int, a: int, b: int) -> int | None:
+        """Extra food (or stone) to cross the land border a-b, None if it cannot be crossed
+        (MT-TERRAIN-1/2, MT-IMP-RANGER)."""
+        kind = BOARD.border_kind(a, b)
+        if kind is None:
+            return None
+        ranger = self.ranger(seat)
+        if kind == "mountains":
+            return 1 if ranger else None
+        if kind == "hills":
+            return 0 if ranger else 1
+        return 0
+
+    def empty_vp_cards(self) -> int:
+        return sum(1 for card in self.vp_order if not self.counters[card])
+
+    def conflicts(self, seat: int) -> tuple[int, frozenset[int]]:
+        """Wars with another player in which ``seat`` is involved, and those players."""
+        count, others = 0, set()
+        for p in range(len(PROVINCES)):
+            if not war.at_war(self, p) or not war.involved(self, p, seat):
+                continue
+            players = {s for s in war.invaders(self, p)}
+            if self.owner[p] != NEUTRAL:
+                players.add(self.owner[p])
+            players.discard(seat)
+            if players:
+                count += 1
+                others |= players
+        return count, frozenset(others)
+
+    def reserve_army_allows(self, seat: int, target: int) -> bool:
+        """Whether ``seat`` may invade ``target`` under every Reserve Army (MT-RULING-RESERVE-ARMY)."""
+        holders = [s for s in range(self.game.players) if war.in_reserve(self, s, "reserve-army")]
+        if not holders:
+            return True
+        if seat in holders and self.conflicts(seat)[0] > 0:
+            return False
+        before = {h: self.conflicts(h) for h in holders}
+        armies = self.armies[target]
+        had = armies[seat]
+        armies[seat] = had + 1  # a trial invasion
+        try:
+            for h in holders:
+                count, others = self.conflicts(h)
+                old_count, old_others = before[h]
+                grew = count > old_count or len(others) > len(old_others)
+                if grew and (count > 1 or len(others) > 1):
+                    return False
+        finally:
+            armies[seat] = had
+        return True
+
+    # --- legal actions ----------------------------------------------------------------------------
+    def _legal_actions(self) -> list[str]:
+        if self.pending is not None and self.pending.optional:
+            return sorted(set(self._pay_actions(self.pending)))
+        if self.queue:
+            _, seat, card, slot = self.queue[0]
+            return sorted(f"claim {o}" for o in war.claim_options(self, seat, card, slot))
+        if self.phase == REJECT:
+            seat = self.current
+            return sorted(f"reject {c}" for c in set(self.dealt[seat]) - set(self.choices[seat]))
+        if self.phase == CITADEL_CHOICE:
+            return sorted(f"citadel {PROVINCES[p]}" for p in self.controlled(self.current))
+        if self.pending is not None:
+            return sorted(set(self._pending_actions(self.pending)))
+        return sorted(set(self._turn_actions()))
+
+    def _turn_actions(self) -> list[str]:
+        seat = self.current
+        acts: list[str] = []
+        if self.actions < 2:
+            acts.extend(self._main_actions(seat))
+        acts.extend(self._free_actions(seat))
+        if self.actions == 2:
+            acts.append("end-turn")
+        return acts
+
+    def _main_actions(self, seat: int) -> list[str]:
+        acts = ["pass"]
+        first = self.actions == 0 and "free" not in self.flags
+        if first:
+            acts.extend(self._end_war_actions(seat))
+            if self._may_end_game(seat):
+                acts.append("end-game")
+        acts.extend(self._invade_actions(seat))
+        acts.extend(self._army_ship_actions(seat))
+        gold = max_resource(self._cards(seat), self.converters(seat), "gold")
+        for armies in range(min(self.army_pool[seat], gold) + 1):
+            for ships in range(min(self.ship_pool[seat], (gold - armies) // 2) + 1):
+                if armies or ships:
+                    acts.append(f"buy {armies} {ships}")
+        if "drafted" not in self.flags and gold >= 1:
+            for card in self._draftable(seat):
+                acts.append(f"draft {card}")
+        if self.reserve_room(seat) > 0:
+            acts.extend(f"reserve {c}" for c in self.hand[seat])
+        acts.extend(f"discard {c}" for c in self.hand[seat])
+        acts.extend(f"discard reserve {c}" for c in self.reserve[seat])
+        if self.deck_size(seat) > MIN_DECK:
+            acts.extend(f"remove {c}" for c in self.hand[seat])
+            acts.extend(f"remove reserve {c}" for c in self.reserve[seat])
+        acts.extend(self._card_actions(seat))
+        if "patronage" in self.counters and self._patronage_open(seat) and gold >= 2:
+            acts.append("patronage")
+        return acts
+
+    def _cards(self, seat: int, exclude: tuple[str, ...] = ()) -> tuple[str, ...]:
+        cards = list(self.hand[seat]) + list(self.reserve[seat])
+        for card in exclude:
+            cards.remove(card)
+        return tuple(sorted(cards))
+
+    def _patronage_open(self, seat: int) -> bool:
+        return bool(war.claim_options(self, seat, "patronage", ""))
+
+    def _draftable(self, seat: int) -> list[str]:
+        cards = set(self.display) | set(self.removed[seat])
+        cards.update(c for c in self.supply if self.owner[P_INDEX[c]] == seat)
+        return sorted(cards)
+
+    def _end_war_actions(self, seat: int) -> list[str]:
+        acts = []
+        for p in range(len(PROVINCES)):
+            if not war.involved(self, p, seat):
+                continue
+            top = war.leaders(self, p)
+            if len(top) == 1:
+                acts.append(f"end-war {PROVINCES[p]}")
+            elif seat in top and self.has_card(seat, "hero"):
+                acts.append(f"end-war {PROVINCES[p]} hero")
+        return acts
+
+    def _may_end_game(self, seat: int) -> bool:
+        if self.empty_vp_cards() < EMPTY_CARDS_TO_END:
+            return False
+        trial = self.clone()
+        assert isinstance(trial, MythotopiaState)
+        trial._final_resolution()
+        scores = [war.score(trial, s) for s in range(self.game.players)]
+        return all(scores[seat] > v for s, v in enumerate(scores) if s != seat)
+
+    def _invade_actions(self, seat: int) -> list[str]:
+        if self.army_stock[seat] == 0:
+            return []
+        acts = []
+        comps = self.components(seat)
+        province_cards = sorted({c for c, _ in self.payable(seat) if c in P_INDEX})
+        cost_ok: dict[tuple[str, int, int], bool] = {}
+
+        def affordable(card: str, food: int, cross: int) -> bool:
+            key = (card, food, cross)
+            if key not in cost_ok:
+                cost_ok[key] = self.can_pay(seat, {"food": food, "cross": cross}, "army", (card,))
+            return cost_ok[key]
+
+        def routes(origins: list[int], target: int) -> list[tuple[int, int, int, bool]]:
+            # (food, cross, origin, by sea) of the cheapest land and sea routes.
+            best: dict[bool, tuple[int, int, int]] = {}
+            for o in origins:
+                extra = self.land_cost(seat, o, target)
+                if extra is not None:
+                    option = (1 + extra, 0, o)
+                    if False not in best or option < best[False]:
+                        best[False] = option
+                if BOARD.border_kind(o, target) != "plain":
+                    seas = BOARD.sea_routes(o).get(target)
+                    if seas is not None:
+                        option = (1, seas, o)
+                        if True not in best or option < best[True]:
+                            best[True] = option
+            return [(f, c, o, sea) for sea, (f, c, o) in sorted(best.items())]
+
+        targets = [t for t in range(len(PROVINCES)) if self.owner[t] != seat]
+        targets = [t for t in targets if self.reserve_army_allows(seat, t)]
+        general = self.has_card(seat, "general")
+        mine = self.controlled(seat)
+        for t in targets:
+            name = PROVINCES[t]
+            for card in province_cards:
+                c = P_INDEX[card]
+                origins = sorted(comps.get(c, frozenset({c})))
+                for food, cross, o, sea in routes(origins, t):
+                    if affordable(card, food, cross):
+                        origin = "" if o == c else f" {PROVINCES[o]}"
+                        acts.append(f"invade {name} {card}{origin}{' sea' if sea else ''}")
+            if general:
+                for food, cross, o, sea in routes(mine, t):
+                    if affordable("general", food, cross):
+                        acts.append(f"invade {name} general {PROVINCES[o]}{' sea' if sea else ''}")
+            if self.has_card(seat, "portal") and affordable("portal", 1, 0):
+                acts.append(f"invade {name} portal")
+        return acts
+
+    def _army_ship_actions(self, seat: int) -> list[str]:
+        acts = []
+        if self.army_stock[seat] > 0:
+            with_food = self.can_pay(seat, {"food": 1}, "army")
+            without = self.can_pay(seat, {}, "army")
+            for p in range(len(PROVINCES)):
+                if self.owner[p] == seat and without:
+                    acts.append(f"place-armies {PROVINCES[p]}")
+                elif self.owner[p] != seat and self.armies[p][seat] and with_food:
+                    acts.append(f"place-armies {PROVINCES[p]}")
+        for p in range(len(PROVINCES)):
+            if self.owner[p] == seat and not war.at_war(self, p):
+                for a in range(self.armies[p][seat] + 1):
+                    for m in range(self.mercs[p][seat] + 1):
+                        if a or m:
+                            acts.append(f"remove-armies {PROVINCES[p]} {a} {m}")
+        if self.ship_stock[seat] > 0 and self.can_pay(seat, {}, "ship"):
+            ports = {s for p in self.controlled(seat) for s in BOARD.province_seas[p]}
+            acts.extend(f"place-ships {SEAS[s]}" for s in sorted(ports))
+        for s, fleet in enumerate(self.ships):
+            acts.extend(f"remove-ships {SEAS[s]} {n}" for n in range(1, fleet[seat] + 1))
+        return acts
+
+    def _province_card_for(self, seat: int, p: int, comps: dict[int, frozenset[int]]) -> list[str]:
+        """Card tokens that let ``seat`` act in ``p``: "" (its own card), a card of its road
+        network, or "general" (MT-ROAD-3, MT-IMP-GENERAL)."""
+        options = []
+        own = PROVINCES[p]
+        if self.has_card(seat, own):
+            options.append("")
+        else:
+            for q in sorted(comps.get(p, ())):
+                if q != p and self.has_card(seat, PROVINCES[q]):
+                    options.append(PROVINCES[q])
+                    break
+        if self.has_card(seat, "general"):
+            options.append("general")
+        return options
+
+    def _card_actions(self, seat: int) -> list[str]:
+        acts = []
+        comps = self.components(seat)
+        for build in BUILD_CARDS:
+            if self.has_card(seat, build):
+                acts.extend(self._build_actions(seat, build, comps))
+        if self.has_card(seat, "alchemist"):
+            for value in (1, 2):
+                if value in self.held[seat] and self.stock.get(value + 1, 0) > 0:
+                    acts.append(f"play alchemist {value}")
+        gold_without = {
+            card: self.can_pay(seat, {"gold": 1}, None, (card,))
+            for card in ("diplomat", "mercenary", "mystic")
+            if self.has_card(seat, card)
+        }
+        if gold_without.get("diplomat"):
+            for p in range(len(PROVINCES)):
+                if war.involved(self, p, seat):
+                    acts.append(f"play diplomat {PROVINCES[p]}")
+        if self.has_card(seat, "marauders"):
+            for p in range(len(PROVINCES)):
+                for s in range(self.game.players):
+                    if self.armies[p][s]:
+                        acts.append(f"play marauders {PROVINCES[p]} {s}")
+        if gold_without.get("mercenary"):
+            for p in range(len(PROVINCES)):
+                if self.armies[p][seat]:
+                    for n in range(1, min(2, self.mercs_left) + 1):
+                        acts.append(f"play mercenary {PROVINCES[p]} {n}")
+        if self.has_card(seat, "philosopher") and self.imp_deck:
+            acts.append("play philosopher")
+        return acts
+
+    def _build_actions(self, seat: int, build: str, comps: dict[int, frozenset[int]]) -> list[str]:
+        acts = []
+        for p in self.controlled(seat):
+            name = PROVINCES[p]
+            for token in self._province_card_for(seat, p, comps):
+                card = token or name
+                suffix = f" {token}" if token else ""
+                exclude = (build, card)
+                if self.piece[p] == TOWN and self.cities[seat] > 0:
+                    if self.can_pay(seat, {"stone": 2}, None, exclude):
+                        acts.append(f"play {build} city {name}{suffix}")
+                if not self.castle[p] and self.piece[p] != CITADEL and self.castles_left > 0:
+                    if self.can_pay(seat, {"stone": 1}, None, exclude):
+                        acts.append(f"play {build} castle {name}{suffix}")
+                if self.roads_left > 0:
+                    for q, _ in BOARD.land_neighbours(p):
+                        if self.owner[q] != seat or (min(p, q), max(p, q)) in self.roads:
+                            continue
+                        extra = self.land_cost(seat, p, q)
+                        if extra is None:
+                            continue
+                        if self.can_pay(seat, {"stone": 2 + extra}, None, exclude):
+                            acts.append(f"play {build} road {name} {PROVINCES[q]}{suffix}")
+        return acts
+
+    def _free_actions(self, seat: int) -> list[str]:
+        acts = []
+        hand = self.hand[seat]
+        if self.has_card(seat, "counsellor") and len(hand) - ("counsellor" in hand) >= 1:
+            acts.append("play counsellor")
+        if self.has_card(seat, "providence"):
+            acts.append("play providence")
+        if self.has_card(seat, "mystic") and self.can_pay(seat, {"gold": 1}, None, ("mystic",)):
+            acts.extend(f"play mystic {c}" for c in self.discard[seat])
+        if self.has_card(seat, "militia") and self.army_pool[seat] > 0:
+            acts.append("play militia")
+        if war.in_reserve(self, seat, "warehouse") and "warehouse" not in self.flags:
+            if self.reserve_room(seat) > 0:
+                acts.extend(f"warehouse {c}" for c in hand)
+        if "moved" not in self.flags:
+            comps = self.components(seat)
+            for a in self.controlled(seat):
+                n = self.armies[a][seat]
+                if not n or war.at_war(self, a):
+                    continue
+                for b in sorted(comps[a]):
+                    if b != a:
+                        acts.extend(f"move {PROVINCES[a]} {PROVINCES[b]} {k}" for k in range(1, n + 1))
+        return acts
+
+    # --- pending actions --------------------------------------------------------------------------
+    def _pending_actions(self, pending: Pending) -> list[str]:
+        seat = pending.seat
+        kind = pending.kind
+        if kind == "keep":
+            return [f"keep {c}" for c in self.phil]
+        if kind == "reserve":
+            acts = [f"reserve {c}" for c in self.hand[seat]] if self.reserve_room(seat) > 0 else []
+            return [*acts, "done"]
+        if kind in ("discard", "counsellor"):
+            acts = [f"discard {c}" for c in self.hand[seat]]
+            acts += [f"discard reserve {c}" for c in self.reserve[seat]]
+            if kind == "discard" and pending.count or kind == "counsellor" and pending.hand_count:
+                acts.append("done")
+            return acts
+        if kind == "remove":
+            acts = []
+            if self.deck_size(seat) > MIN_DECK:
+                acts = [f"remove {c}" for c in self.hand[seat]]
+                acts += [f"remove reserve {c}" for c in self.reserve[seat]]
+            return [*acts, "done"]
+        return self._pay_actions(pending)
+
+    def _pay_actions(self, pending: Pending) -> list[str]:
+        seat = pending.seat
+        acts = []
+        needs = dict(pending.needs)
+        open_need = pending.open_need
+        open_more = open_need is not None and pending.open_paid < pending.open_cap
+        if pending.optional:
+            acts.append("decline")
+        if open_need is not None and pending.open_paid > 0 and not any(needs.values()):
+            acts.append("done")
+        cards = self._cards(seat)
+        merchants = cards.count(MERCHANT)
+        mills = cards.count(WATER_MILL)
+        converters = self.converters(seat)
+        for card, source in self.payable(seat):
+            uses = [n for n, a in needs.items() if a > 0]
+            if open_more:
+                assert open_need is not None
+                uses.append(open_need)
+            for use in uses:
+                modifiers: list[str | None] = [None]
+                if use in ("food", "stone", "gold") and merchants - (card == MERCHANT) > 0:
+                    modifiers.append(MERCHANT)
+                modifiers.extend(c for c in converters if CONVERTERS[c] == use)
+                for modifier in modifiers:
+                    mill_options = [False]
+                    spare_mills = mills - (card == WATER_MILL)
+                    if use in ("food", "stone", "gold") and spare_mills > 0:
+                        mill_options.append(True)
+                    for doubled in mill_options:
+                        value = pay_value(card, use, modifier, doubled)
+                        if not value or (
+                            modifier and value <= pay_value(card, use, None, doubled)
+                        ):
+                            continue
+                        if not self._pay_keeps_feasible(
+                            pending, card, use, value, modifier, doubled
+                        ):
+                            continue
+                        parts = ["pay"]
+                        if source == "reserve":
+                            parts.append("reserve")
+                        parts += [card, use]
+                        if modifier:
+                            parts.append(modifier)
+                        if doubled:
+                            parts.append(WATER_MILL)
+                        acts.append(" ".join(parts))
+        return acts
+
+    def _pay_keeps_feasible(
+        self, pending: Pending, card: str, use: str, value: int, modifier: str | None, doubled: bool
+    ) -> bool:
+        """Whether the rest of the action can still be paid after this payment."""
+        needs = dict(pending.needs)
+        if use != pending.open_need:
+            needs[use] = max(0, needs[use] - value)
+        unmet_open = pending.open_need if pending.open_paid == 0 and use != pending.open_need else None
+        if not any(needs.values()) and unmet_open is None:
+            return True
+        cards = list(self.hand[pending.seat]) + list(self.reserve[pending.seat])
+        for used in (card, MERCHANT if modifier == MERCHANT else None, WATER_MILL if doubled else None):
+            if used is not None:
+                if used not in cards:
+                    return False
+                cards.remove(used)
+        converters = tuple(
+            c for c in self.converters(pending.seat) if c != modifier and (c != card or c in cards)
+        )
+        key = tuple((n, needs[n]) for n in NEEDS if needs.get(n, 0) > 0)
+        return feasible(tuple(sorted(cards)), converters, key, unmet_open)
+
+    # --- chance -----------------------------------------------------------------------------------
+    def _chance_outcomes(self) -> list[tuple[str, float]]:
+        if self.queue:
+            head = self.queue[0]
+            if head[0] == "draw":
+                return draw_outcomes(self.deck[head[1]])
+            if head[0] == "impdraw":
+                return draw_outcomes(self.imp_deck)
+            raise AssertionError(f"no chance at queue entry {head}")
+        if self.phase == DEAL:
+            return uniform(f"deal {c}" for c in self.supply)
+        if self.phase == DISPLAY:
+            return uniform(f"display {c}" for c in self.imp_deck)
+        if self.phase == VPCARD:
+            return uniform(f"vpcard {c}" for c in CARDS.variable_vp if c not in self.counters)
+        if self.phase in (DRAGON, RUNESTONE):
+            verb = "dragon" if self.phase == DRAGON else "runestone"
+            taken = self.dragons | self.runestones
+            candidates = [c for c in self.supply if P_INDEX[c] not in taken]
+            return uniform(f"{verb} {c}" for c in candidates)
+        if self.phase == FIRST:
+            return uniform(f"first {s}" for s in range(self.game.players))
+        raise AssertionError(f"no chance in phase {PHASE_NAMES[self.phase]}")
+
+    # --- applying ---------------------------------------------------------------------------------
+    def _apply(self, action: str) -> None:
+        parts = action.split(" ")
+        verb = parts[0]
+        index = len(self._history)
+        if self.queue and not (self.pending is not None and self.pending.optional):
+            head = self.queue[0]
+            if head[0] == "claim":
+                self.queue.pop(0)
+                war.take_counter(self, head[1], head[2], head[3], parts[1] if parts[1] == "stock" else "card")
+            elif head[0] == "draw":
+                self.queue.pop(0)
+                seat = head[1]
+                self.deck[seat].remove(parts[1])
+                self.hand[seat].append(parts[1])
+                self._note("draw", seat, parts[1])
+                self.hand[seat].sort()
+                self.secret.append((index, seat, "draw"))
+                if head[2] > 1:
+                    self.queue.insert(0, ("draw", seat, head[2] - 1))
+            elif head[0] == "impdraw":
+                self.queue.pop(0)
+                self.imp_deck.remove(parts[1])
+                self.phil.append(parts[1])
+                self.secret.append((index, head[1], "impdraw"))
+                if head[2] > 1 and self.imp_deck:
+                    self.queue.insert(0, ("impdraw", head[1], head[2] - 1))
+            self._advance()
+            return
+        if self.phase < PLAY:
+            self._apply_setup(verb, parts[1])
+            self._advance()
+            return
+        if self.pending is not None:
+            self._apply_pending(self.pending, parts)
+        else:
+            self._apply_turn(parts)
+        self._advance()
+
+    # set-up
+    def _apply_setup(self, verb: str, arg: str) -> None:
+        n = self.game.players
+        if verb == "deal":
+            per = self._deal_count()
+            seat = sum(len(d) for d in self.dealt) // per
+            self.supply.remove(arg)
+            self.dealt[seat].append(arg)
+            p = P_INDEX[arg]
+            self.owner[p], self.piece[p] = seat, TOWN
+            self.towns[seat] -= 1
+            if sum(len(d) for d in self.dealt) == per * n:
+                self.phase = DISPLAY
+        elif verb == "display":
+            self.imp_deck.remove(arg)
+            self.display.append(arg)
+            self.display.sort()
+            if len(self.display) == DISPLAY_SIZE:
+                self.phase = VPCARD
+        elif verb == "vpcard":
+            self.vp_order.append(arg)
+            self.counters[arg] = self._slots(arg)
+            for value in CARDS.vp[arg].counters:
+                self.stock[value] -= 1
+            if len(self.vp_order) == len(FIXED_VP_IDS) + VARIABLE_IN_PLAY:
+                self._after_vp_cards()
+        elif verb == "dragon":
+            self.dragons.add(P_INDEX[arg])
+            if len(self.dragons) == SETUP_PLACES:
+                self.phase = RUNESTONE if "runestones" in self.counters else REJECT
+                self._after_places()
+        elif verb == "runestone":
+            self.runestones.add(P_INDEX[arg])
+            if len(self.runestones) == SETUP_PLACES:
+                self.phase = REJECT
+                self._after_places()
+        elif verb == "reject":
+            self.secret.append((len(self._history), self.current, "setup"))
+            self.choices[self.current].append(arg)
+            if len(self.choices[self.current]) == REJECTS:
+                self.current += 1
+                if self.current == n:
+                    self._reveal_rejects()
+        elif verb == "citadel":
+            self.secret.append((len(self._history), self.current, "setup"))
+            self.choices[self.current] = [arg]
+            self.current += 1
+            if self.current == n:
+                self._reveal_citadels()
+        elif verb == "first":
+            self.first = int(arg)
+            self.phase = HANDS
+            self._deal_hands()
+
+    def _deal_count(self) -> int:
+        n = self.game.players
+        return CHOOSE_DEAL_COUNT[n] if self.game.options["choose_provinces"] else DEAL_COUNT[n]
+
+    @staticmethod
+    def _slots(card: str) -> tuple[str, ...]:
+        if card == "lord-of-the-isles":
+            return ("large", "small")
+        if card == "master-of-the-seas":
+            return ("three", "four")
+        return ("x",) * len(CARDS.vp[card].counters)
+
+    def _after_vp_cards(self) -> None:
+        if "here-be-dragons" in self.counters:
+            self.phase = DRAGON
+        elif "runestones" in self.counters:
+            self.phase = RUNESTONE
+        else:
+            self.phase = REJECT
+            self._after_places()
+
+    def _after_places(self) -> None:
+        if self.phase != REJECT:
+            return
+        self.current = 0
+        if not self.game.options["choose_provinces"]:
+            self._to_citadels()
+
+    def _reveal_rejects(self) -> None:
+        for seat, rejected in enumerate(self.choices):
+            for card in rejected:
+                p = P_INDEX[card]
+                self.dealt[seat].remove(card)
+                self.owner[p], self.piece[p] = NEUTRAL, NONE
+                self.towns[seat] += 1
+                self.supply.append(card)
+        self.supply.sort()
+        self.secret = [entry for entry in self.secret if entry[2] != "setup"]
+        self.choices = [[] for _ in self.choices]
+        self._to_citadels()
+
+    def _to_citadels(self) -> None:
+        self.current = 0
+        if "citadel" in self.counters:
+            self.phase = CITADEL_CHOICE
+        else:
+            self._setup_done()
+
+    def _reveal_citadels(self) -> None:
+        for seat, (card,) in enumerate(self.choices):
+            p = P_INDEX[card]
+            self.piece[p] = CITADEL
+            self.towns[seat] += 1
+            self.citadel[seat] = 1
+        self.secret = [entry for entry in self.secret if entry[2] != "setup"]
+        self.choices = [[] for _ in self.choices]
+        self._setup_done()
+
+    def _setup_done(self) -> None:
+        war.update_lords(self, [frozenset()] * self.game.players)
+        self.phase = FIRST
+        self.current = 0
+
+    def _deal_hands(self) -> None:
+        n = self.game.players
+        for seat in range(n):
+            self.deck[seat] = sorted(self.dealt[seat] + list(CARDS.starting_deck))
+            self._note("epoch", seat, tuple(self.deck[seat]))
+        for k in range(n):
+            seat = (self.first + k) % n
+            extra = FOURTH_PLAYER_EXTRA if n == 4 and k == 3 else 0
+            self.queue.append(("draw", seat, HAND_SIZE + extra))
+        self.queue.append(("start",))
+
+    # the turn
+    def _apply_turn(self, parts: list[str]) -> None:
+        seat = self.current
+        verb = parts[0]
+        if verb == "end-turn":
+            self._end_turn()
+            return
+        if verb in ("play", "warehouse", "move") and self._is_free(parts):
+            self.flags = self.flags | {"free"}
+            self._apply_free(seat, parts)
+            return
+        self.actions += 1
+        handler = getattr(self, "_do_" + verb.replace("-", "_"))
+        handler(seat, parts[1:])
+
+    @staticmethod
+    def _is_free(parts: list[str]) -> bool:
+        return parts[0] in ("warehouse", "move") or parts[1] in FREE_CARDS
+
+    def _open(self, seat: int, kind: str, args: tuple[str, ...] = (), **fields: Any) -> None:
+        self.pending = Pending(kind, seat, args, **fields)
+        self._settle_pending()
+
+    def _needs(self, **amounts: int) -> tuple[tuple[str, int], ...]:
+        return tuple((n, amounts[n]) for n in NEEDS if amounts.get(n, 0) > 0)
+
+    def _do_pass(self, seat: int, args: list[str]) -> None:
+        pass
+
+    def _do_invade(self, seat: int, args: list[str]) -> None:
+        target = P_INDEX[args[0]]
+        card = args[1]
+        sea = args[-1] == "sea"
+        rest = args[2:-1] if sea else args[2:]
+        if card == "portal":
+            food, cross = 1, 0
+        else:
+            origin = P_INDEX[rest[0]] if rest else P_INDEX[card]
+            if sea:
+                food, cross = 1, BOARD.sea_routes(origin)[target]
+            else:
+                extra = self.land_cost(seat, origin, target)
+                assert extra is not None
+                food, cross = 1 + extra, 0
+        self.take_from_player(seat, card)
+        self._open(
+            seat,
+            "invade",
+            (args[0],),
+            needs=self._needs(food=food, cross=cross),
+            open_need="army",
+            open_cap=self.army_stock[seat],
+            played=(card,),
+        )
+
+    def _do_place_armies(self, seat: int, args: list[str]) -> None:
+        p = P_INDEX[args[0]]
+        food = 0 if self.owner[p] == seat else 1
+        self._open(
+            seat,
+            "place-armies",
+            (args[0],),
+            needs=self._needs(food=food),
+            open_need="army",
+            open_cap=self.army_stock[seat],
+        )
+
+    def _do_remove_armies(self, seat: int, args: list[str]) -> None:
+        p, armies, mercs = P_INDEX[args[0]], int(args[1]), int(args[2])
+        self.armies[p][seat] -= armies
+        self.army_stock[seat] += armies
+        self.mercs[p][seat] -= mercs
+        self.mercs_left += mercs
+        self._drop_lone_mercs(p)
+
+    def _drop_lone_mercs(self, p: int) -> None:
+        """Mercenaries without an Army counter of their side go back (MT-RULING-INVOLVED)."""
+        for s in range(self.game.players):
+            if self.mercs[p][s] and not self.armies[p][s]:
+                self.mercs_left += self.mercs[p][s]
+                self.mercs[p][s] = 0
+
+    def _do_place_ships(self, seat: int, args: list[str]) -> None:
+        self._open(
+            seat, "place-ships", (args[0],), open_need="ship", open_cap=self.ship_stock[seat]
+        )
+
+    def _do_remove_ships(self, seat: int, args: list[str]) -> None:
+        s, n = S_INDEX[args[0]], int(args[1])
+        self.ships[s][seat] -= n
+        self.ship_stock[seat] += n
+
+    def _do_buy(self, seat: int, args: list[str]) -> None:
+        armies, ships = int(args[0]), int(args[1])
+        cost = armies * ARMY_COST + ships * SHIP_COST
+        self._open(seat, "buy", (args[0], args[1]), needs=self._needs(gold=cost))
+
+    def _do_draft(self, seat: int, args: list[str]) -> None:
+        self.flags = self.flags | {"drafted"}
+        self._open(seat, "draft", (args[0],), needs=self._needs(gold=1))
+
+    def _do_reserve(self, seat: int, args: list[str]) -> None:
+        self.pending = Pending("reserve", seat)
+        self._apply_pending(self.pending, ["reserve", *args])
+
+    def _do_discard(self, seat: int, args: list[str]) -> None:
+        self.pending = Pending("discard", seat)
+        self._apply_pending(self.pending, ["discard", *args])
+
+    def _do_remove(self, seat: int, args: list[str]) -> None:
+        self.pending = Pending("remove", seat)
+        self._apply_pending(self.pending, ["remove", *args])
+
+    def _do_patronage(self, seat: int, args: list[str]) -> None:
+        self._open(seat, "patronage", needs=self._needs(gold=2))
+
+    def _do_end_war(self, seat: int, args: list[str]) -> None:
+        p = P_INDEX[args[0]]
+        if len(args) > 1:  # Hero breaks the tie (MT-IMP-HERO)
+            self.take_from_player(seat, "hero")
+            self.discard[seat].append("hero")
+            self.discard[seat].sort()
+            winner = seat
+        else:
+            (winner,) = war.leaders(self, p)
+        war.resolve_war(self, p, winner)
+
+    def _do_end_game(self, seat: int, args: list[str]) -> None:
+        self._final_resolution()
+        self.winners_ = [seat]
+        self.phase = OVER
+
+    def _do_play(self, seat: int, args: list[str]) -> None:
+        card = args[0]
+        if card in BUILD_CARDS:
+            self._start_build(seat, card, args[1:])
+            return
+        self.take_from_player(seat, card)
+        if card == "alchemist":
+            value = int(args[1])
+            held = list(self.held[seat])
+            held.remove(value)
+            held.append(value + 1)
+            self.held[seat] = tuple(sorted(held))
+            self.stock[value] += 1
+            self.stock[value + 1] -= 1
+            self._to_discard(seat, [card])
+        elif card == "diplomat":
+            self._open(seat, "diplomat", (args[1],), needs=self._needs(gold=1), played=(card,))
+        elif card == "marauders":
+            p, owner = P_INDEX[args[1]], int(args[2])
+            self.armies[p][owner] -= 1
+            self.army_stock[owner] += 1
+            self._drop_lone_mercs(p)
+            self._to_discard(seat, [card])
+        elif card == "mercenary":
+            self._open(
+                seat, "mercenary", (args[1], args[2]), needs=self._needs(gold=1), played=(card,)
+            )
+        elif card == "philosopher":
+            self.pending = Pending("keep", seat)
+            self.queue.append(("impdraw", seat, 3))
+        else:
+            raise AssertionError(f"unknown card action {card}")
+
+    def _start_build(self, seat: int, build: str, args: list[str]) -> None:
+        what = args[0]
+        p = args[1]
+        if what == "road":
+            other, rest = args[2], args[3:]
+        else:
+            other, rest = "", args[2:]
+        card = rest[0] if rest else p
+        self.take_from_player(seat, build)
+        self.take_from_player(seat, card)
+        stone = BUILD_COST[what]
+        if what == "road":
+            extra = self.land_cost(seat, P_INDEX[p], P_INDEX[other])
+            assert extra is not None
+            stone += extra
+        args_out = (what, p, other) if other else (what, p)
+        self._open(seat, "build", args_out, needs=self._needs(stone=stone), played=(build, card))
+
+    def _apply_free(self, seat: int, parts: list[str]) -> None:
+        verb = parts[0]
+        if verb == "warehouse":
+            self.flags = self.flags | {"warehouse"}
+            self.hand[seat].remove(parts[1])
+            self._note("out", seat, parts[1])
+            self.reserve_new[seat].append(parts[1])
+            self.reserve_new[seat].sort()
+            return
+        if verb == "move":
+            self.flags = self.flags | {"moved"}
+            a, b, n = P_INDEX[parts[1]], P_INDEX[parts[2]], int(parts[3])
+            self.armies[a][seat] -= n
+            self.armies[b][seat] += n
+            self._drop_lone_mercs(a)
+            return
+        card = parts[1]
+        self.take_from_player(seat, card)
+        if card == "militia":
+            self.army_pool[seat] -= 1
+            self.army_stock[seat] += 1
+            self._to_discard(seat, [card])
+        elif card == "providence":
+            self.limbo[seat].append(card)
+            self.queue.append(("draw", seat, 2))
+            self.queue.append(("flush", seat))
+        elif card == "counsellor":
+            self.pending = Pending("counsellor", seat, free=True, played=(card,))
+        elif card == "mystic":
+            self._open(
+                seat, "mystic", (parts[2],), needs=self._needs(gold=1), played=(card,), free=True
+            )
+
+    def _to_discard(self, seat: int, cards: list[str] | tuple[str, ...]) -> None:
+        self.discard[seat].extend(cards)
+        self.discard[seat].sort()
+
+    # pending
+    def _apply_pending(self, pending: Pending, parts: list[str]) -> None:
+        seat = pending.seat
+        verb = parts[0]
+        kind = pending.kind
+        if kind == "keep":
+            kept = parts[1]
+            self.phil.remove(kept)
+            self.secret.append((len(self._history), seat, "keep"))
+            self.hand[seat].append(kept)
+            self._note("keep", seat, kept)
+            self.hand[seat].sort()
+            self.imp_deck.extend(self.phil)
+            self.imp_deck.sort()
+            self.phil = []
+            self.pending = None  # Philosopher itself leaves the game
+            return
+        if kind == "reserve":
+            if verb == "done":
+                self.pending = None
+                return
+            self.hand[seat].remove(parts[1])
+            self._note("out", seat, parts[1])
+            self.reserve_new[seat].append(parts[1])
+            self.reserve_new[seat].sort()
+            self.pending = pending._replace(count=pending.count + 1)
+            if not self.hand[seat] or self.reserve_room(seat) == 0:
+                self.pending = None
+            return
+        if kind in ("discard", "counsellor"):
+            if verb == "done":
+                self._finish_discards(pending)
+                return
+            source = "reserve" if parts[1] == "reserve" else "hand"
+            card = parts[-1]
+            self.take_from_player(seat, card, source)
+            if kind == "discard":
+                self._to_discard(seat, [card])
+            else:
+                self.limbo[seat].append(card)
+            self.pending = pending._replace(
+                count=pending.count + 1,
+                hand_count=pending.hand_count + (source == "hand"),
+            )
+            if not self.hand[seat] and not self.reserve[seat]:
+                self._finish_discards(self.pending)
+            return
+        if kind == "remove":
+            if verb == "done":
+                self.pending = None
+                return
+            source = "reserve" if parts[1] == "reserve" else "hand"
+            card = parts[-1]
+            self.take_from_player(seat, card, source)
+            self._return_card(seat, card)
+            count = pending.count + 1
+            self.pending = pending._replace(count=count)
+            if count == 2 or self.deck_size(seat) <= MIN_DECK or not (
+                self.hand[seat] or self.reserve[seat]
+            ):
+                self.pending = None
+            return
+        # payments
+        if verb == "decline":
+            self.pending = None
+            return
+        if verb == "done":
+            self._resolve(pending)
+            return
+        self._pay(pending, parts)
+
+    def _finish_discards(self, pending: Pending) -> None:
+        seat = pending.seat
+        self.pending = None
+        if pending.kind == "counsellor":
+            self.limbo[seat].extend(pending.played)
+            self.queue.append(("draw", seat, pending.hand_count + 1))
+            self.queue.append(("flush", seat))
+
+    def _return_card(self, seat: int, card: str) -> None:
+        """A removed card goes back where it came from (MT-REMOVE-1)."""
+        if card in CARDS.starting:
+            self.removed[seat].append(card)
+            self.removed[seat].sort()
+        elif card in P_INDEX:
+            self.supply.append(card)
+            self.supply.sort()
+        else:
+            self.display.append(card)
+            self.display.sort()
+
+    def _pay(self, pending: Pending, parts: list[str]) -> None:
+        seat = pending.seat
+        tokens = parts[1:]
+        source = "hand"
+        if tokens[0] == "reserve":
+            source, tokens = "reserve", tokens[1:]
+        card, use, mods = tokens[0], tokens[1], tokens[2:]
+        doubled = WATER_MILL in mods
+        modifier = next((m for m in mods if m != WATER_MILL), None)
+        value = pay_value(card, use, modifier, doubled)
+        self.take_from_player(seat, card, source)
+        played = [card]
+        if modifier == MERCHANT:
+            self.take_from_player(seat, MERCHANT)
+            played.append(MERCHANT)
+        elif modifier is not None:
+            self.flags = self.flags | {modifier}
+        if doubled:
+            self.take_from_player(seat, WATER_MILL)
+            played.append(WATER_MILL)
+        if use == pending.open_need:
+            pending = pending._replace(open_paid=pending.open_paid + value)
+        else:
+            needs = tuple((n, max(0, a - value) if n == use else a) for n, a in pending.needs)
+            pending = pending._replace(needs=tuple((n, a) for n, a in needs if a > 0))
+        pending = pending._replace(played=pending.played + tuple(played))
+        self.pending = pending
+        self._settle_pending()
+
+    def _settle_pending(self) -> None:
+        """Resolve the pending payment once nothing is left to decide."""
+        pending = self.pending
+        if pending is None or pending.needs:
+            return
+        if pending.open_need is None:
+            self._resolve(pending)
+            return
+        if pending.open_paid == 0:
+            return
+        # Only the cap (counters in stock, public) ends an open amount by itself; otherwise the
+        # player says done, so that the log never tells others what his hand could still pay.
+        if pending.open_paid >= pending.open_cap:
+            self._resolve(pending)
+
+    def _resolve(self, pending: Pending) -> None:
+        """Carry out a fully paid action; played cards go to the discard pile."""
+        seat = pending.seat
+        self.pending = None
+        self._to_discard(seat, pending.played)
+        kind, args = pending.kind, pending.args
+        if kind == "invade" or kind == "place-armies":
+            p = P_INDEX[args[0]]
+            n = min(pending.open_paid, self.army_stock[seat])
+            self.army_stock[seat] -= n
+            self.armies[p][seat] += n
+        elif kind == "place-ships":
+            s = S_INDEX[args[0]]
+            n = min(pending.open_paid, self.ship_stock[seat])
+            self.ship_stock[seat] -= n
+            self.ships[s][seat] += n
+            self._check_seas(seat)
+        elif kind == "buy":
+            armies, ships = int(args[0]), int(args[1])
+            self.army_pool[seat] -= armies
+            self.army_stock[seat] += armies
+            self.ship_pool[seat] -= ships
+            self.ship_stock[seat] += ships
+        elif kind == "draft":
+            card = args[0]
+            if card in self.display:
+                self.display.remove(card)
+            elif card in self.removed[seat]:
+                self.removed[seat].remove(card)
+            else:
+                self.supply.remove(card)
+            self._to_discard(seat, [card])
+        elif kind == "patronage":
+            war.earn(self, seat, "patronage")
+        elif kind == "mercenary":
+            p, n = P_INDEX[args[0]], int(args[1])
+            self.mercs[p][seat] += n
+            self.mercs_left -= n
+        elif kind == "mystic":
+            self.discard[seat].remove(args[0])
+            self.hand[seat].append(args[0])
+            self._note("in", seat, args[0])
+            self.hand[seat].sort()
+        elif kind == "diplomat":
+            war.clear_armies(self, P_INDEX[args[0]])
+        elif kind == "build":
+            self._build(seat, args)
+        elif kind == "gilded":
+            war.earn(self, seat, "gilded-city")
+        elif kind == "inn":
+            war.earn(self, seat, "roadside-inns")
+
+    def _build(self, seat: int, args: tuple[str, ...]) -> None:
+        what, p = args[0], P_INDEX[args[1]]
+        if what == "city":
+            self.towns[seat] += 1
+            self.cities[seat] -= 1
+            self.piece[p] = CITY
+            war.earn(self, seat, "city")
+            offer = "gilded-city"
+        elif what == "castle":
+            self.castle[p] = True
+            self.castles_left -= 1
+            war.earn(self, seat, "castle")
+            offer = ""
+        else:
+            q = P_INDEX[args[2]]
+            self.roads.add((min(p, q), max(p, q)))
+            self.roads_left -= 1
+            war.earn(self, seat, "road")
+            offer = "roadside-inns"
+        # Gilded City / Roadside Inns: pay one more gold for a counter (MT-BUILD-5).
+        if offer and offer in self.counters:
+            self.queue.append(("offer", seat, "gilded" if offer == "gilded-city" else "inn"))
+
+    def _check_seas(self, seat: int) -> None:
+        """Master of the Seas: ships in three, then four sea areas (MT-VP-MASTER-OF-THE-SEAS)."""
+        if "master-of-the-seas" not in self.counters:
+            return
+        seas = sum(1 for fleet in self.ships if fleet[seat])
+        for slot, needed in (("three", 3), ("four", 4)):
+            if seas >= needed and slot not in self.met[seat]:
+                self.met[seat] = self.met[seat] | {slot}
+                war.earn(self, seat, "master-of-the-seas", slot)
+
+    # --- flow -------------------------------------------------------------------------------------
+    def _advance(self) -> None:
+        """Empty the queue until someone must act (a draw, a claim choice, a player)."""
+        while self.queue:
+            head = self.queue[0]
+            kind = head[0]
+            if kind == "draw":
+                seat = head[1]
+                if not self.deck[seat]:
+                    if not self.discard[seat]:  # nothing to draw (MT-RULING-EMPTY-DECK)
+                        self.queue.pop(0)
+                        continue
+                    self.deck[seat] = sorted(self.discard[seat])
+                    self.discard[seat] = []
+                    self.shuffles[seat] += 1
+                    self._note("epoch", seat, tuple(self.deck[seat]))
+                return
+            if kind == "impdraw":
+                if not self.imp_deck:
+                    self.queue.pop(0)
+                    continue
+                return
+            if kind == "claim":
+                options = war.claim_options(self, head[1], head[2], head[3])
+                if len(options) >= 2:
+                    return
+                self.queue.pop(0)
+                if options:
+                    source = "stock" if options[0] == "stock" else "card"
+                    war.take_counter(self, head[1], head[2], head[3], source)
+                continue
+            self.queue.pop(0)
+            if kind == "flush":
+                self._to_discard(head[1], self.limbo[head[1]])
+                self.limbo[head[1]] = []
+            elif kind == "offer":
+                card = "gilded-city" if head[2] == "gilded" else "roadside-inns"
+                # Offered whether or not the gold can be found (only decline then), so that the
+                # offer itself reveals nothing of the hand.
+                if war.claim_options(self, head[1], card, ""):
+                    self.pending = Pending(
+                        head[2], head[1], needs=self._needs(gold=1), optional=True
+                    )
+                    return  # the player decides the offer before anything else
+            elif kind == "start":
+                self.phase = PLAY
+                self.round = 1
+                self.current = self.first
+            elif kind == "next":
+                self._next_turn()
+        if self.phase == PLAY and self.pending is None and self.actions == 2:
+            # The turn ends by itself only when public facts show no free action is possible
+            # (an empty hand): otherwise end-turn is a decision, which reveals nothing.
+            if not self.hand[self.current] and not self._free_actions(self.current):
+                self._end_turn()
+                self._advance()
+
+    def _end_turn(self) -> None:
+        seat = self.current
+        self.reserve[seat] = sorted(self.reserve[seat] + self.reserve_new[seat])
+        self.reserve_new[seat] = []
+        need = self.hand_size(seat) - len(self.hand[seat])
+        if need > 0:
+            self.queue.append(("draw", seat, need))
+        self.queue.append(("next",))
+        self.actions = 3  # no more actions or free actions this turn
+
+    def _next_turn(self) -> None:
+        n = self.game.players
+        self.current = (self.current + 1) % n
+        self.actions = 0
+        self.flags = frozenset()
+        if self.current == self.first:
+            self.round += 1
+            if self.round > self.game.options["max_rounds"]:
+                self._final_resolution()
+                scores = [war.score(self, s) for s in range(n)]
+                best = max(scores)
+                self.winners_ = [s for s in range(n) if scores[s] == best]
+                self.phase = OVER
+
+    def _final_resolution(self) -> None:
+        """Every war resolved, defender winning ties, in province-id order (MT-END-4,
+        MT-RULING-END-ORDER); counters taken at once (MT-RULING-END-SCRIBE)."""
+        self.pending = None
+        for p in range(len(PROVINCES)):
+            if not war.at_war(self, p):
+                continue
+            all_sides = war.sides(self, p)
+            best = max(all_sides.values())
+            top = [s for s, v in all_sides.items() if v == best]
+            winner = top[0] if len(top) == 1 else self.owner[p]
+            war.resolve_war(self, p, winner, final=True)
+        for entry in self.queue:
+            if entry[0] == "claim":
+                options = war.claim_options(self, entry[1], entry[2], entry[3])
+                if options:
+                    source = "card" if options[0] != "stock" else "stock"
+                    war.take_counter(self, entry[1], entry[2], entry[3], source)
+        self.queue = []
+
+    # --- results ----------------------------------------------------------------------------------
+    def _winners(self) -> list[int]:
+        return sorted(self.winners_)
+
+    def _returns(self) -> list[float]:
+        share = 1.0 / len(self.winners_)
+        return [share if s in self.winners_ else 0.0 for s in range(self.game.players)]
+
+    def scores(self) -> list[float]:
+        return [float(war.score(self, s)) for s in range(self.game.players)]
+
+    def features(self) -> dict[str, Any]:
+        return {
+            "first": self.first,
+            "vp_cards": list(self.vp_order),
+            "provinces": [sorted(d) for d in self.dealt],
+        }
+
+    def evaluate(self, player: int) -> float:
+        return evaluation.evaluate(self, player)
+
+    # --- information ------------------------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        return hidden.view(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> MythotopiaState:
+        return hidden.determinize(self, player, rng)
+
+    def __str__(self) -> str:
+        return hidden.describe(self)
+
