@@ -319,11 +319,15 @@ def first_player(state: Any) -> int:
     return int(state.game.options["first_player"])
 
 
-BALANCE: dict[str, tuple[str, Callable[[Any], int]]] = {
-    "mythic-wars": ("first prime faction", first_prime_faction),
-    "mythic-arena": ("first player (seat 0)", first_player),
+BALANCE: dict[str, tuple[str, Callable[[Any], int], int, int | None]] = {
+    "mythic-wars": ("first prime faction", first_prime_faction, 2, None),
+    "mythic-arena": ("first player (seat 0)", first_player, 2, None),
+    # Four-player random Mythotopia runs to the 100-round cap (about 4,000 steps a game), so it
+    # gets fewer seeds than --balance-games.
+    "mythotopia": ("first player", first_prime_faction, 4, 400),
 }
-"""Balance rows: game id -> (who is measured, how to find that seat in a finished game)."""
+"""Balance rows: game id -> (who is measured, how to find that seat in a finished game,
+players, seeds (None: --balance-games))."""
 
 
 @dataclass(frozen=True)
@@ -337,9 +341,9 @@ class GameRecord:
 
 
 def balance_game(job: tuple[str, int]) -> GameRecord:
-    """Play one two-player random game of ``job = (game id, seed)``; it depends on the seed only."""
+    """Play one random game of ``job = (game id, seed)``; it depends on the seed only."""
     game_id, seed = job
-    state = theomachy.simulate(game_id, players=2, seed=seed)
+    state = theomachy.simulate(game_id, players=BALANCE[game_id][2], seed=seed)
     rounds = getattr(state, "round", None)
     return GameRecord(
         favoured=BALANCE[game_id][1](state),
@@ -355,6 +359,7 @@ class Balance:
 
     game: str
     who: str
+    players: int = 2
     games: int = 0
     score: float = 0.0
     draws: int = 0
@@ -390,14 +395,16 @@ def wilson(score: float, n: int, z: float = Z_95) -> tuple[float, float]:
 def measure_balance(games: int, processes: int) -> tuple[list[Balance], float]:
     """Play the balance games over ``processes`` workers; return the figures and the wall time."""
     start = time.perf_counter()
-    balances = [Balance(game_id, who) for game_id, (who, _) in BALANCE.items()]
+    balances = [Balance(game_id, who, players) for game_id, (who, _, players, _) in BALANCE.items()]
     console = Console(stderr=True)
     pool = multiprocessing.Pool(processes) if processes > 1 else None
     try:
         with Progress(console=console, transient=not console.is_terminal) as bar:
             for balance in balances:
-                jobs = [(balance.game, seed) for seed in range(games)]
-                task = bar.add_task(f"balance: {balance.game}", total=games)
+                count = BALANCE[balance.game][3] or games
+                count = min(count, games)
+                jobs = [(balance.game, seed) for seed in range(count)]
+                task = bar.add_task(f"balance: {balance.game}", total=count)
                 # imap keeps seed order, so the sums are the same for any process count.
                 records = (
                     pool.imap(balance_game, jobs, chunksize=BALANCE_CHUNK)
@@ -549,16 +556,21 @@ def method_paragraph(seconds: float, seed: int) -> str:
 def balance_method(games: int, processes: int, wall: float) -> str:
     """How the balance figures were obtained."""
     return (
-        f"Each game is played {games:,} times as `theomachy.simulate(game, players=2, seed=s)` "
-        f"for s = 0…{games - 1} (the `random` agent in both seats, chance drawn from "
+        f"Each game is played {games:,} times as `theomachy.simulate(game, players=n, seed=s)` "
+        f"for s = 0…{games - 1} (mythotopia: 4 players and the first "
+        f"{min(games, BALANCE['mythotopia'][3] or games):,} seeds; the others 2 players; the "
+        "`random` agent in every seat, chance drawn from "
         "`random.Random(s)`), spread over "
         f"{processes} process{'es' if processes != 1 else ''} ({wall:.1f} s wall); each game "
         "depends only on its seed, so the figures are the same for any process count. "
         "In mythic-wars the measured player is the first prime faction, read from the one "
         "chance outcome `first N` in the history (a die between the players); in mythic-arena "
         "it is seat 0, the first player (option `first_player`, default 0), who chooses the "
-        "pantheon and starts the game. A win scores 1, a loss 0, and a draw (a winners list "
-        "holding both players) ½; the win rate is the score over the games, with a 95% Wilson "
+        "pantheon and starts the game; in mythotopia it is the first player, the chance outcome "
+        "`first N` (with four players the fourth in turn order draws a sixth card at set-up; "
+        "a fair seat wins 25%). A win scores 1, a loss 0, and a shared win 1 / the number of "
+        "winners (draws column: games with more than one winner); the win rate is the score "
+        "over the games, with a 95% Wilson "
         "score interval (z = 1.96) on that rate (treating the ½ as a Bernoulli outcome, which "
         "slightly widens the interval). Steps are every apply, chance outcomes included "
         "(`len(state.history())`); rounds are `state.round` at the end (mythic-arena has no "
@@ -578,18 +590,19 @@ def length(values: list[int] | None) -> str:
 def balance_table(balances: list[Balance]) -> list[str]:
     """One row per balance game."""
     lines = [
-        "| game | measured player | games | score (draws ½) | win rate | 95% CI (Wilson) "
+        "| game | players | measured player | games | score (draws ½) | win rate | 95% CI (Wilson) "
         "| draws | steps: mean (median; max) | rounds: mean (median; max) "
         "| measured player was seat 0 |",
-        "|---|---|---:|---:|---:|---|---:|---:|---:|---:|",
+        "|---|---:|---|---:|---:|---:|---|---:|---:|---:|---:|",
     ]
     for b in balances:
         if not b.games:
-            lines.append(f"| {b.game} | {b.who} | 0 | – | – | – | – | – | – | – |")
+            lines.append(f"| {b.game} | {b.players} | {b.who} | 0 | – | – | – | – | – | – | – |")
             continue
         low, high = wilson(b.score, b.games)
         lines.append(
-            f"| {b.game} | {b.who} | {b.games:,} | {b.score:g} | {b.score / b.games:.1%} "
+            f"| {b.game} | {b.players} | {b.who} | {b.games:,} | {b.score:g} "
+            f"| {b.score / b.games:.1%} "
             f"| {low:.1%} – {high:.1%} | {b.draws:,} | {length(b.steps)} | {length(b.rounds)} "
             f"| {b.favoured_seat0:,} |"
         )

@@ -21,6 +21,8 @@ CASES = [
     ("mythic-arena", 2, {}, 2),
     ("mythic-arena", 2, {}, 3),
     ("mythic-arena", 2, {"rounds": 3}, 4),
+    ("mythotopia", 2, {"max_rounds": 8}, 1),
+    ("mythotopia", 4, {"max_rounds": 5, "choose_provinces": True}, 2),
 ]
 
 

@@ -53,6 +53,7 @@ def view(state: MythotopiaState, player: int | None) -> dict[str, Any]:
     current = state.current_player
     provinces = []
     for p, pid in enumerate(PROVINCES):
+        fighting = war.at_war(state, p)
         provinces.append(
             {
                 "id": pid,
@@ -64,9 +65,9 @@ def view(state: MythotopiaState, player: int | None) -> dict[str, Any]:
                 "mercenaries": list(state.mercs[p]),
                 "dragon": p in state.dragons,
                 "runestone": p in state.runestones,
-                "at_war": war.at_war(state, p),
+                "at_war": fighting,
                 "strengths": {str(k): v for k, v in war.sides(state, p).items()}
-                if war.at_war(state, p)
+                if fighting
                 else {},
             }
         )

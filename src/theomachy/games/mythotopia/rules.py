@@ -10,6 +10,7 @@ deferred discards wait in a FIFO ``queue`` that is emptied before anyone acts ag
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from pydantic import Field
@@ -85,6 +86,33 @@ PROVINCES = tuple(p.id for p in BOARD.provinces)
 SEAS = tuple(s.id for s in BOARD.seas)
 P_INDEX = BOARD.province_index
 S_INDEX = BOARD.sea_index
+
+
+@lru_cache(maxsize=4096)
+def _networks(mine: tuple[int, ...], roads: frozenset[tuple[int, int]]) -> dict[int, frozenset[int]]:
+    """Road networks of a player controlling ``mine`` (cached: legal-move generation asks
+    for them in every position)."""
+    owned = set(mine)
+    links: dict[int, list[int]] = {p: [] for p in mine}
+    for a, b in roads:
+        if a in owned and b in owned:
+            links[a].append(b)
+            links[b].append(a)
+    result: dict[int, frozenset[int]] = {}
+    for start in mine:
+        if start in result:
+            continue
+        group, frontier = {start}, [start]
+        while frontier:
+            p = frontier.pop()
+            for q in links[p]:
+                if q not in group:
+                    group.add(q)
+                    frontier.append(q)
+        frozen = frozenset(group)
+        for p in group:
+            result[p] = frozen
+    return result
 
 
 class MythotopiaOptions(GameOptions):
@@ -427,27 +455,8 @@ class MythotopiaState(State):
     def components(self, seat: int) -> dict[int, frozenset[int]]:
         """Province -> its road network (MT-ROAD-2): provinces of ``seat`` linked by roads
         whose both ends ``seat`` controls."""
-        mine = set(self.controlled(seat))
-        links: dict[int, list[int]] = {p: [] for p in mine}
-        for a, b in self.roads:
-            if a in mine and b in mine:
-                links[a].append(b)
-                links[b].append(a)
-        result: dict[int, frozenset[int]] = {}
-        for start in sorted(mine):
-            if start in result:
-                continue
-            group, frontier = {start}, [start]
-            while frontier:
-                p = frontier.pop()
-                for q in links[p]:
-                    if q not in group:
-                        group.add(q)
-                        frontier.append(q)
-            frozen = frozenset(group)
-            for p in group:
-                result[p] = frozen
-        return result
+        mine = tuple(p for p, o in enumerate(self.owner) if o == seat)
+        return _networks(mine, frozenset(self.roads))
 
     def ranger(self, seat: int) -> bool:
         return war.in_reserve(self, seat, "ranger")
@@ -602,6 +611,7 @@ class MythotopiaState(State):
         comps = self.components(seat)
         province_cards = sorted({c for c, _ in self.payable(seat) if c in P_INDEX})
         cost_ok: dict[tuple[str, int, int], bool] = {}
+        allowed: dict[int, bool] = {}
 
         def affordable(card: str, food: int, cross: int) -> bool:
             key = (card, food, cross)
@@ -609,42 +619,46 @@ class MythotopiaState(State):
                 cost_ok[key] = self.can_pay(seat, {"food": food, "cross": cross}, "army", (card,))
             return cost_ok[key]
 
-        def routes(origins: list[int], target: int) -> list[tuple[int, int, int, bool]]:
-            # (food, cross, origin, by sea) of the cheapest land and sea routes.
-            best: dict[bool, tuple[int, int, int]] = {}
-            for o in origins:
-                extra = self.land_cost(seat, o, target)
-                if extra is not None:
-                    option = (1 + extra, 0, o)
-                    if False not in best or option < best[False]:
-                        best[False] = option
-                if BOARD.border_kind(o, target) != "plain":
-                    seas = BOARD.sea_routes(o).get(target)
-                    if seas is not None:
-                        option = (1, seas, o)
-                        if True not in best or option < best[True]:
-                            best[True] = option
-            return [(f, c, o, sea) for sea, (f, c, o) in sorted(best.items())]
+        def may_invade(target: int) -> bool:
+            if target not in allowed:
+                allowed[target] = self.owner[target] != seat and self.reserve_army_allows(
+                    seat, target
+                )
+            return allowed[target]
 
-        targets = [t for t in range(len(PROVINCES)) if self.owner[t] != seat]
-        targets = [t for t in targets if self.reserve_army_allows(seat, t)]
-        general = self.has_card(seat, "general")
-        mine = self.controlled(seat)
-        for t in targets:
-            name = PROVINCES[t]
-            for card in province_cards:
-                c = P_INDEX[card]
-                origins = sorted(comps.get(c, frozenset({c})))
-                for food, cross, o, sea in routes(origins, t):
-                    if affordable(card, food, cross):
-                        origin = "" if o == c else f" {PROVINCES[o]}"
-                        acts.append(f"invade {name} {card}{origin}{' sea' if sea else ''}")
-            if general:
-                for food, cross, o, sea in routes(mine, t):
-                    if affordable("general", food, cross):
-                        acts.append(f"invade {name} general {PROVINCES[o]}{' sea' if sea else ''}")
-            if self.has_card(seat, "portal") and affordable("portal", 1, 0):
-                acts.append(f"invade {name} portal")
+        def offers(token: str, origins: list[int], own: int | None) -> None:
+            # The cheapest land and sea route to each target from these origins
+            # (MT-RULING-ROUTE-OFFER): target -> (food, seas, origin) per kind.
+            land: dict[int, tuple[int, int, int]] = {}
+            sea: dict[int, tuple[int, int, int]] = {}
+            for o in origins:
+                for t, kind in BOARD.land_neighbours(o):
+                    extra = self.land_cost(seat, o, t)
+                    if extra is not None:
+                        option = (1 + extra, 0, o)
+                        if t not in land or option < land[t]:
+                            land[t] = option
+                for t, seas in BOARD.sea_routes(o).items():
+                    if BOARD.border_kind(o, t) != "plain":
+                        option = (1, seas, o)
+                        if t not in sea or option < sea[t]:
+                            sea[t] = option
+            for by_sea, table in ((False, land), (True, sea)):
+                for t, (food, cross, o) in table.items():
+                    if not may_invade(t) or not affordable(token, food, cross):
+                        continue
+                    origin = "" if o == own else f" {PROVINCES[o]}"
+                    acts.append(f"invade {PROVINCES[t]} {token}{origin}{' sea' if by_sea else ''}")
+
+        for card in province_cards:
+            c = P_INDEX[card]
+            offers(card, sorted(comps.get(c, frozenset({c}))), c)
+        if self.has_card(seat, "general"):
+            offers("general", self.controlled(seat), None)
+        if self.has_card(seat, "portal") and affordable("portal", 1, 0):
+            acts.extend(
+                f"invade {PROVINCES[t]} portal" for t in range(len(PROVINCES)) if may_invade(t)
+            )
         return acts
 
     def _army_ship_actions(self, seat: int) -> list[str]:
