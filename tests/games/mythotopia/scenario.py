@@ -87,9 +87,7 @@ def setup(
         if legal[0].startswith("citadel"):
             choice = (citadels or {}).get(state.current_player)
             state.apply(f"citadel {choice}" if choice else legal[0])
-        elif legal[0].startswith("reject"):
-            state.apply(legal[0])
-        elif legal[0].startswith(("dragon", "runestone")):
+        elif legal[0].startswith("reject") or legal[0].startswith(("dragon", "runestone")):
             state.apply(legal[0])
         else:
             break

@@ -86,9 +86,7 @@ class Catalog:
         self.starting_deck: tuple[str, ...] = tuple(
             sorted(c.id for c in data.starting for _ in range(c.copies))
         )
-        self.variable_vp: tuple[str, ...] = tuple(
-            sorted(c.id for c in data.vp if not c.fixed)
-        )
+        self.variable_vp: tuple[str, ...] = tuple(sorted(c.id for c in data.vp if not c.fixed))
 
 
 def _problems(data: _CardFile, province_ids: frozenset[str]) -> list[str]:

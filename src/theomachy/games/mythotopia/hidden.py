@@ -194,17 +194,18 @@ def describe(state: MythotopiaState) -> str:
     if fleets:
         lines.append("ships: " + "; ".join(fleets))
     if state.roads:
-        lines.append("roads: " + ", ".join(f"{PROVINCES[a]}-{PROVINCES[c]}" for a, c in sorted(state.roads)))
+        lines.append(
+            "roads: " + ", ".join(f"{PROVINCES[a]}-{PROVINCES[c]}" for a, c in sorted(state.roads))
+        )
     lines.append(
-        "VP cards: "
-        + ", ".join(f"{card} {len(state.counters[card])}" for card in state.vp_order)
+        "VP cards: " + ", ".join(f"{card} {len(state.counters[card])}" for card in state.vp_order)
     )
     if state.pending is not None:
         lines.append(f"pending: {state.pending.kind} {' '.join(state.pending.args)}")
     return "\n".join(lines)
 
 
-# --- determinization -------------------------------------------------------------------------------
+# --- determinization ----------------------------------------------------------------------------
 class Journal(NamedTuple):
     """Public facts of a history, per player: events in order (see :func:`journal`)."""
 
@@ -291,7 +292,9 @@ def determinize(state: MythotopiaState, player: int, rng: random.Random) -> Myth
                 if unresolved:
                     left = sorted(pool.elements())
                     if len(left) != len(unresolved):
-                        raise AssertionError("determinize: a finished deck does not match its draws")
+                        raise AssertionError(
+                            "determinize: a finished deck does not match its draws"
+                        )
                     known.update(left)
                     finished.append((unresolved, left))
                 unresolved, pool = [], Counter(event[1])
@@ -417,9 +420,7 @@ def _sample_improvements(
     for index, seat in sorted(keep_slots):
         if index in keep_cards:
             continue
-        later_seen = {
-            c for i, cards in facts.seen_in_deck.items() if i > index for c in cards
-        }
+        later_seen = {c for i, cards in facts.seen_in_deck.items() if i > index for c in cards}
         options = [c for c in free if c not in later_seen]
         card = options[rng.randrange(len(options))]
         free.remove(card)

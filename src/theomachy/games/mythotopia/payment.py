@@ -17,7 +17,8 @@ search; the rules offer an action or a payment only when it is (MT-RULING-COMPLE
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterator
+from functools import cache, lru_cache
 
 from theomachy.games.mythotopia.board import board
 from theomachy.games.mythotopia.cards import RESOURCES, catalog
@@ -32,7 +33,7 @@ NEEDS = ("army", "ship", "food", "stone", "gold", "cross")
 MERCHANT, WATER_MILL = "merchant", "water-mill"
 
 
-@lru_cache(maxsize=None)
+@cache
 def symbols(card: str) -> tuple[tuple[str, int], ...]:
     """A card's symbols as ``(symbol, count)`` pairs; a Province card has its province's."""
     cat = catalog()
@@ -44,7 +45,7 @@ def symbols(card: str) -> tuple[tuple[str, int], ...]:
     raise KeyError(f"unknown card {card!r}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def crossing(card: str) -> bool:
     """Whether a card can carry an invasion across one sea area (the Ship cards)."""
     found = catalog().cards.get(card)
@@ -117,9 +118,12 @@ def _search(
     mills: int,
 ) -> bool:
     need_names = [n for n, _ in needs] + ([open_need] if open_need else [])
-    seen: dict[tuple, bool] = {}
+    seen: dict[tuple[object, ...], bool] = {}
+    Option = tuple[str, int, int, int, str | None]
 
-    def options(card: str, remaining: dict[str, int], open_left: bool, m: int, w: int, conv):
+    def options(
+        card: str, remaining: dict[str, int], open_left: bool, m: int, w: int, conv: tuple[str, ...]
+    ) -> Iterator[Option]:
         # Every (need, amount, merchant used, mill used, converter used) this card can give.
         for need in need_names:
             if need == open_need:
@@ -138,11 +142,17 @@ def _search(
                         yield need, value, 1, int(doubled), None
                 for converter in conv:
                     if CONVERTERS[converter] == need:
-                        yield need, pay_value(card, need, converter, doubled), 0, int(
-                            doubled
-                        ), converter
+                        yield (
+                            need,
+                            pay_value(card, need, converter, doubled),
+                            0,
+                            int(doubled),
+                            converter,
+                        )
 
-    def go(i: int, remaining: tuple[int, ...], open_left: bool, m: int, w: int, conv) -> bool:
+    def go(
+        i: int, remaining: tuple[int, ...], open_left: bool, m: int, w: int, conv: tuple[str, ...]
+    ) -> bool:
         if not open_left and all(r <= 0 for r in remaining):
             return True
         if i == len(cards):

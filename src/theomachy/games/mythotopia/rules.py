@@ -19,7 +19,7 @@ from theomachy.engine.chance import draw_outcomes, uniform
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.mythotopia import evaluation, hidden, war
 from theomachy.games.mythotopia.board import Board, board
-from theomachy.games.mythotopia.cards import FIXED_VP_IDS, BOX_COUNTERS, catalog
+from theomachy.games.mythotopia.cards import BOX_COUNTERS, FIXED_VP_IDS, catalog
 from theomachy.games.mythotopia.payment import (
     CONVERTERS,
     MERCHANT,
@@ -89,7 +89,9 @@ S_INDEX = BOARD.sea_index
 
 
 @lru_cache(maxsize=4096)
-def _networks(mine: tuple[int, ...], roads: frozenset[tuple[int, int]]) -> dict[int, frozenset[int]]:
+def _networks(
+    mine: tuple[int, ...], roads: frozenset[tuple[int, int]]
+) -> dict[int, frozenset[int]]:
     """Road networks of a player controlling ``mine`` (cached: legal-move generation asks
     for them in every position)."""
     owned = set(mine)
@@ -195,7 +197,7 @@ class Pending(NamedTuple):
     open_paid: int = 0
     open_cap: int = 0  # symbols payable for the open need (counters in stock)
     played: tuple[str, ...] = ()  # cards out of hand and Reserve, to the discard pile at the end
-    count: int = 0  # cards chosen so far (reserve, discard, remove, counsellor)
+    chosen: int = 0  # cards chosen so far (reserve, discard, remove, counsellor)
     hand_count: int = 0  # counsellor: cards discarded from the hand
     optional: bool = False  # decline allowed (Gilded City, Roadside Inns)
     free: bool = False  # a free action (does not count as one of the two)
@@ -205,11 +207,13 @@ class MythotopiaState(State):
     """A Mythotopia position."""
 
     __slots__ = (
+        "actions",
+        "armies",
         "army_pool",
         "army_stock",
-        "armies",
         "castle",
         "castles_left",
+        "choices",
         "citadel",
         "cities",
         "counters",
@@ -232,8 +236,8 @@ class MythotopiaState(State):
         "owner",
         "pending",
         "phase",
-        "piece",
         "phil",
+        "piece",
         "queue",
         "removed",
         "reserve",
@@ -243,7 +247,6 @@ class MythotopiaState(State):
         "round",
         "runestones",
         "secret",
-        "choices",
         "ship_pool",
         "ship_stock",
         "ships",
@@ -252,7 +255,6 @@ class MythotopiaState(State):
         "supply",
         "towns",
         "trace",
-        "actions",
         "vp_order",
         "winners_",
     )
@@ -370,7 +372,9 @@ class MythotopiaState(State):
 
     def reserve_limit(self, seat: int) -> int:
         """2 + 1 per City or Citadel on the board (+2 with Warehouse), MT-RESERVE-1."""
-        cities = sum(1 for p, o in enumerate(self.owner) if o == seat and self.piece[p] in (CITY, CITADEL))
+        cities = sum(
+            1 for p, o in enumerate(self.owner) if o == seat and self.piece[p] in (CITY, CITADEL)
+        )
         extra = 2 if war.in_reserve(self, seat, "warehouse") else 0
         return 2 + cities + extra
 
@@ -493,7 +497,8 @@ class MythotopiaState(State):
         return count, frozenset(others)
 
     def reserve_army_allows(self, seat: int, target: int) -> bool:
-        """Whether ``seat`` may invade ``target`` under every Reserve Army (MT-RULING-RESERVE-ARMY)."""
+        """Whether ``seat`` may invade ``target`` under every Reserve Army in play
+        (MT-RULING-RESERVE-ARMY)."""
         holders = [s for s in range(self.game.players) if war.in_reserve(self, s, "reserve-army")]
         if not holders:
             return True
@@ -632,7 +637,7 @@ class MythotopiaState(State):
             land: dict[int, tuple[int, int, int]] = {}
             sea: dict[int, tuple[int, int, int]] = {}
             for o in origins:
-                for t, kind in BOARD.land_neighbours(o):
+                for t, _ in BOARD.land_neighbours(o):
                     extra = self.land_cost(seat, o, t)
                     if extra is not None:
                         option = (1 + extra, 0, o)
@@ -667,9 +672,9 @@ class MythotopiaState(State):
             with_food = self.can_pay(seat, {"food": 1}, "army")
             without = self.can_pay(seat, {}, "army")
             for p in range(len(PROVINCES)):
-                if self.owner[p] == seat and without:
-                    acts.append(f"place-armies {PROVINCES[p]}")
-                elif self.owner[p] != seat and self.armies[p][seat] and with_food:
+                if (self.owner[p] == seat and without) or (
+                    self.owner[p] != seat and self.armies[p][seat] and with_food
+                ):
                     acts.append(f"place-armies {PROVINCES[p]}")
         for p in range(len(PROVINCES)):
             if self.owner[p] == seat and not war.at_war(self, p):
@@ -741,12 +746,14 @@ class MythotopiaState(State):
                 card = token or name
                 suffix = f" {token}" if token else ""
                 exclude = (build, card)
-                if self.piece[p] == TOWN and self.cities[seat] > 0:
-                    if self.can_pay(seat, {"stone": 2}, None, exclude):
-                        acts.append(f"play {build} city {name}{suffix}")
-                if not self.castle[p] and self.piece[p] != CITADEL and self.castles_left > 0:
-                    if self.can_pay(seat, {"stone": 1}, None, exclude):
-                        acts.append(f"play {build} castle {name}{suffix}")
+                city_ok = self.piece[p] == TOWN and self.cities[seat] > 0
+                if city_ok and self.can_pay(seat, {"stone": 2}, None, exclude):
+                    acts.append(f"play {build} city {name}{suffix}")
+                castle_ok = (
+                    not self.castle[p] and self.piece[p] != CITADEL and self.castles_left > 0
+                )
+                if castle_ok and self.can_pay(seat, {"stone": 1}, None, exclude):
+                    acts.append(f"play {build} castle {name}{suffix}")
                 if self.roads_left > 0:
                     for q, _ in BOARD.land_neighbours(p):
                         if self.owner[q] != seat or (min(p, q), max(p, q)) in self.roads:
@@ -769,9 +776,9 @@ class MythotopiaState(State):
             acts.extend(f"play mystic {c}" for c in self.discard[seat])
         if self.has_card(seat, "militia") and self.army_pool[seat] > 0:
             acts.append("play militia")
-        if war.in_reserve(self, seat, "warehouse") and "warehouse" not in self.flags:
-            if self.reserve_room(seat) > 0:
-                acts.extend(f"warehouse {c}" for c in hand)
+        warehouse = war.in_reserve(self, seat, "warehouse") and "warehouse" not in self.flags
+        if warehouse and self.reserve_room(seat) > 0:
+            acts.extend(f"warehouse {c}" for c in hand)
         if "moved" not in self.flags:
             comps = self.components(seat)
             for a in self.controlled(seat):
@@ -780,7 +787,9 @@ class MythotopiaState(State):
                     continue
                 for b in sorted(comps[a]):
                     if b != a:
-                        acts.extend(f"move {PROVINCES[a]} {PROVINCES[b]} {k}" for k in range(1, n + 1))
+                        acts.extend(
+                            f"move {PROVINCES[a]} {PROVINCES[b]} {k}" for k in range(1, n + 1)
+                        )
         return acts
 
     # --- pending actions --------------------------------------------------------------------------
@@ -795,7 +804,9 @@ class MythotopiaState(State):
         if kind in ("discard", "counsellor"):
             acts = [f"discard {c}" for c in self.hand[seat]]
             acts += [f"discard reserve {c}" for c in self.reserve[seat]]
-            if kind == "discard" and pending.count or kind == "counsellor" and pending.hand_count:
+            if (kind == "discard" and pending.chosen) or (
+                kind == "counsellor" and pending.hand_count
+            ):
                 acts.append("done")
             return acts
         if kind == "remove":
@@ -837,9 +848,7 @@ class MythotopiaState(State):
                         mill_options.append(True)
                     for doubled in mill_options:
                         value = pay_value(card, use, modifier, doubled)
-                        if not value or (
-                            modifier and value <= pay_value(card, use, None, doubled)
-                        ):
+                        if not value or (modifier and value <= pay_value(card, use, None, doubled)):
                             continue
                         if not self._pay_keeps_feasible(
                             pending, card, use, value, modifier, doubled
@@ -863,11 +872,17 @@ class MythotopiaState(State):
         needs = dict(pending.needs)
         if use != pending.open_need:
             needs[use] = max(0, needs[use] - value)
-        unmet_open = pending.open_need if pending.open_paid == 0 and use != pending.open_need else None
+        unmet_open = (
+            pending.open_need if pending.open_paid == 0 and use != pending.open_need else None
+        )
         if not any(needs.values()) and unmet_open is None:
             return True
         cards = list(self.hand[pending.seat]) + list(self.reserve[pending.seat])
-        for used in (card, MERCHANT if modifier == MERCHANT else None, WATER_MILL if doubled else None):
+        for used in (
+            card,
+            MERCHANT if modifier == MERCHANT else None,
+            WATER_MILL if doubled else None,
+        ):
             if used is not None:
                 if used not in cards:
                     return False
@@ -911,7 +926,9 @@ class MythotopiaState(State):
             head = self.queue[0]
             if head[0] == "claim":
                 self.queue.pop(0)
-                war.take_counter(self, head[1], head[2], head[3], parts[1] if parts[1] == "stock" else "card")
+                war.take_counter(
+                    self, head[1], head[2], head[3], parts[1] if parts[1] == "stock" else "card"
+                )
             elif head[0] == "draw":
                 self.queue.pop(0)
                 seat = head[1]
@@ -1314,7 +1331,7 @@ class MythotopiaState(State):
             self._note("out", seat, parts[1])
             self.reserve_new[seat].append(parts[1])
             self.reserve_new[seat].sort()
-            self.pending = pending._replace(count=pending.count + 1)
+            self.pending = pending._replace(chosen=pending.chosen + 1)
             if not self.hand[seat] or self.reserve_room(seat) == 0:
                 self.pending = None
             return
@@ -1330,7 +1347,7 @@ class MythotopiaState(State):
             else:
                 self.limbo[seat].append(card)
             self.pending = pending._replace(
-                count=pending.count + 1,
+                chosen=pending.chosen + 1,
                 hand_count=pending.hand_count + (source == "hand"),
             )
             if not self.hand[seat] and not self.reserve[seat]:
@@ -1344,10 +1361,12 @@ class MythotopiaState(State):
             card = parts[-1]
             self.take_from_player(seat, card, source)
             self._return_card(seat, card)
-            count = pending.count + 1
-            self.pending = pending._replace(count=count)
-            if count == 2 or self.deck_size(seat) <= MIN_DECK or not (
-                self.hand[seat] or self.reserve[seat]
+            count = pending.chosen + 1
+            self.pending = pending._replace(chosen=count)
+            if (
+                count == 2
+                or self.deck_size(seat) <= MIN_DECK
+                or not (self.hand[seat] or self.reserve[seat])
             ):
                 self.pending = None
             return
@@ -1559,12 +1578,12 @@ class MythotopiaState(State):
                 self.current = self.first
             elif kind == "next":
                 self._next_turn()
-        if self.phase == PLAY and self.pending is None and self.actions == 2:
-            # The turn ends by itself only when public facts show no free action is possible
-            # (an empty hand): otherwise end-turn is a decision, which reveals nothing.
-            if not self.hand[self.current] and not self._free_actions(self.current):
-                self._end_turn()
-                self._advance()
+        # The turn ends by itself only when public facts show no free action is possible
+        # (an empty hand): otherwise end-turn is a decision, which reveals nothing.
+        turn_over = self.phase == PLAY and self.pending is None and self.actions == 2
+        if turn_over and not self.hand[self.current] and not self._free_actions(self.current):
+            self._end_turn()
+            self._advance()
 
     def _end_turn(self) -> None:
         seat = self.current
@@ -1640,4 +1659,3 @@ class MythotopiaState(State):
 
     def __str__(self) -> str:
         return hidden.describe(self)
-

@@ -170,9 +170,9 @@ ISLAND_SLOT = {"large": 3, "small": 2}
 def lords(state: MythotopiaState) -> list[frozenset[str]]:
     """For each seat, the islands (large, small) whose provinces he all controls."""
     b = board()
-    result = []
+    result: list[frozenset[str]] = []
     for seat in range(state.game.players):
-        held = frozenset(
+        held: frozenset[str] = frozenset(
             island
             for island, provinces in b.islands.items()
             if all(state.owner[q] == seat for q in provinces)
