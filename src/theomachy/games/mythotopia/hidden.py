@@ -364,7 +364,8 @@ def _sample_draws(
 
     def completes(drawn: list[str]) -> bool:
         assert pending is not None
-        cards = sorted([*hand.elements(), *drawn, *state.reserve[seat]])
+        reserve = [c for c in state.reserve[seat] if c not in pending.locked]
+        cards = sorted([*hand.elements(), *drawn, *reserve])
         open_need = pending.open_need if pending.open_paid == 0 else None
         return feasible(tuple(cards), state.converters(seat), pending.needs, open_need)
 

@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from theomachy.engine.content import ContentError, package_file, read_toml
 from theomachy.games.mythotopia.board import Board, board
@@ -100,8 +100,12 @@ def load_layout(path: Path | str, shape: Board | None = None) -> Layout:
     data: dict[str, Any] = read_toml(path)
     try:
         found = Layout.model_validate(data)
-    except ValueError as error:  # pydantic's ValidationError is a ValueError
-        raise ContentError(f"{path}: {error}") from None
+    except ValidationError as error:
+        problems = [
+            f"{'.'.join(str(part) for part in e['loc']) or '(top level)'}: {e['msg']}"
+            for e in error.errors()
+        ]
+        raise ContentError(f"{path}: " + "; ".join(problems)) from None
     problems = _problems(found, shape or board())
     if problems:
         raise ContentError(f"{path}: " + "; ".join(problems))
@@ -274,7 +278,11 @@ def generate(shape: Board | None = None, seed: int = SEED) -> Layout:
     _spread(pos, len(shape.provinces))
     index = {node: i for i, node in enumerate(nodes)}
     lines = sorted(
-        {tuple(sorted((index[p.id], index[other]))) for p in shape.provinces for other in p.borders}
+        {
+            (min(index[p.id], index[other]), max(index[p.id], index[other]))
+            for p in shape.provinces
+            for other in p.borders
+        }
         | {(index[p.id], index[sea]) for p in shape.provinces for sea in p.seas}
     )
     _clear(pos, lines, len(shape.provinces))

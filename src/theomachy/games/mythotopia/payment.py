@@ -151,26 +151,39 @@ def _search(
                         )
 
     def go(
-        i: int, remaining: tuple[int, ...], open_left: bool, m: int, w: int, conv: tuple[str, ...]
+        i: int,
+        remaining: tuple[int, ...],
+        open_left: bool,
+        m: int,
+        w: int,
+        conv: tuple[str, ...],
+        spent: tuple[str, ...],
     ) -> bool:
+        # ``conv``: converters still usable; ``spent``: converters used in this search, whose
+        # own card may then not be paid as well (one card, one use: MT-RULING-RESERVE-USE).
         if not open_left and all(r <= 0 for r in remaining):
             return True
         if i == len(cards):
             return False
-        key = (i, remaining, open_left, m, w, conv)
+        key = (i, remaining, open_left, m, w, conv, spent)
         if key in seen:
             return seen[key]
-        result = go(i + 1, remaining, open_left, m, w, conv)  # leave this card unused
-        if not result:
+        result = go(i + 1, remaining, open_left, m, w, conv, spent)  # leave this card unused
+        card = cards[i]
+        if not result and card not in spent:
             left = dict(zip([n for n, _ in needs], remaining, strict=True))
-            for need, value, dm, dw, converter in options(cards[i], left, open_left, m, w, conv):
+            for need, value, dm, dw, converter in options(card, left, open_left, m, w, conv):
+                if converter == card:
+                    continue
                 after = dict(left)
                 still_open = open_left
                 if need == open_need and need not in after:
                     still_open = False
                 else:
                     after[need] = max(0, after[need] - value)
-                next_conv = tuple(c for c in conv if c != converter) if converter else conv
+                # A converter paid as a card stops converting; one used marks its card spent.
+                next_conv = tuple(c for c in conv if c not in (converter, card))
+                next_spent = (*spent, converter) if converter else spent
                 if go(
                     i + 1,
                     tuple(after[n] for n, _ in needs),
@@ -178,13 +191,16 @@ def _search(
                     m - dm,
                     w - dw,
                     next_conv,
+                    next_spent,
                 ):
                     result = True
                     break
         seen[key] = result
         return result
 
-    return go(0, tuple(a for _, a in needs), open_need is not None, merchants, mills, converters)
+    return go(
+        0, tuple(a for _, a in needs), open_need is not None, merchants, mills, converters, ()
+    )
 
 
 @lru_cache(maxsize=100_000)

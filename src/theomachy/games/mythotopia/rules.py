@@ -200,6 +200,9 @@ class Pending(NamedTuple):
     chosen: int = 0  # cards chosen so far (reserve, discard, remove, counsellor)
     hand_count: int = 0  # counsellor: cards discarded from the hand
     optional: bool = False  # decline allowed (Gilded City, Roadside Inns)
+    # Reserve cards whose text this action used (Ranger's terrain, a converter): one card,
+    # one use, so they cannot also be paid for their symbols in it (MT-RULING-RESERVE-USE).
+    locked: tuple[str, ...] = ()
     free: bool = False  # a free action (does not count as one of the two)
 
 
@@ -465,6 +468,11 @@ class MythotopiaState(State):
     def ranger(self, seat: int) -> bool:
         return war.in_reserve(self, seat, "ranger")
 
+    def ranger_discount(self, seat: int, a: int, b: int) -> bool:
+        """Whether crossing a-b is cheaper for ``seat`` only thanks to Ranger in the Reserve
+        (a played Ranger then cannot pay for that crossing: MT-RULING-RESERVE-USE)."""
+        return BOARD.border_kind(a, b) in ("hills", "mountains") and "ranger" in self.reserve[seat]
+
     def land_cost(self, seat: int, a: int, b: int) -> int | None:
         """Extra food (or stone) to cross the land border a-b, None if it cannot be crossed
         (MT-TERRAIN-1/2, MT-IMP-RANGER)."""
@@ -615,13 +623,15 @@ class MythotopiaState(State):
         acts = []
         comps = self.components(seat)
         province_cards = sorted({c for c, _ in self.payable(seat) if c in P_INDEX})
-        cost_ok: dict[tuple[str, int, int], bool] = {}
+        cost_ok: dict[tuple[str, int, int, bool], bool] = {}
         allowed: dict[int, bool] = {}
 
-        def affordable(card: str, food: int, cross: int) -> bool:
-            key = (card, food, cross)
+        def affordable(card: str, food: int, cross: int, ranger: bool = False) -> bool:
+            key = (card, food, cross, ranger)
             if key not in cost_ok:
-                cost_ok[key] = self.can_pay(seat, {"food": food, "cross": cross}, "army", (card,))
+                exclude = (card, "ranger") if ranger and card != "ranger" else (card,)
+                needs = {"food": food, "cross": cross}
+                cost_ok[key] = self.can_pay(seat, needs, "army", exclude)
             return cost_ok[key]
 
         def may_invade(target: int) -> bool:
@@ -636,6 +646,7 @@ class MythotopiaState(State):
             # (MT-RULING-ROUTE-OFFER): target -> (food, seas, origin) per kind.
             land: dict[int, tuple[int, int, int]] = {}
             sea: dict[int, tuple[int, int, int]] = {}
+            ranger: dict[int, bool] = {}
             for o in origins:
                 for t, _ in BOARD.land_neighbours(o):
                     extra = self.land_cost(seat, o, t)
@@ -643,6 +654,7 @@ class MythotopiaState(State):
                         option = (1 + extra, 0, o)
                         if t not in land or option < land[t]:
                             land[t] = option
+                            ranger[t] = self.ranger_discount(seat, o, t)
                 for t, seas in BOARD.sea_routes(o).items():
                     if BOARD.border_kind(o, t) != "plain":
                         option = (1, seas, o)
@@ -650,7 +662,8 @@ class MythotopiaState(State):
                             sea[t] = option
             for by_sea, table in ((False, land), (True, sea)):
                 for t, (food, cross, o) in table.items():
-                    if not may_invade(t) or not affordable(token, food, cross):
+                    locked = not by_sea and ranger.get(t, False)
+                    if not may_invade(t) or not affordable(token, food, cross, locked):
                         continue
                     origin = "" if o == own else f" {PROVINCES[o]}"
                     acts.append(f"invade {PROVINCES[t]} {token}{origin}{' sea' if by_sea else ''}")
@@ -761,7 +774,10 @@ class MythotopiaState(State):
                         extra = self.land_cost(seat, p, q)
                         if extra is None:
                             continue
-                        if self.can_pay(seat, {"stone": 2 + extra}, None, exclude):
+                        road_exclude = exclude
+                        if self.ranger_discount(seat, p, q) and "ranger" not in exclude:
+                            road_exclude = (*exclude, "ranger")
+                        if self.can_pay(seat, {"stone": 2 + extra}, None, road_exclude):
                             acts.append(f"play {build} road {name} {PROVINCES[q]}{suffix}")
         return acts
 
@@ -832,6 +848,8 @@ class MythotopiaState(State):
         mills = cards.count(WATER_MILL)
         converters = self.converters(seat)
         for card, source in self.payable(seat):
+            if source == "reserve" and card in pending.locked:
+                continue
             uses = [n for n, a in needs.items() if a > 0]
             if open_more:
                 assert open_need is not None
@@ -877,7 +895,9 @@ class MythotopiaState(State):
         )
         if not any(needs.values()) and unmet_open is None:
             return True
-        cards = list(self.hand[pending.seat]) + list(self.reserve[pending.seat])
+        cards = list(self.hand[pending.seat]) + [
+            c for c in self.reserve[pending.seat] if c not in pending.locked
+        ]
         for used in (
             card,
             MERCHANT if modifier == MERCHANT else None,
@@ -1120,6 +1140,7 @@ class MythotopiaState(State):
         card = args[1]
         sea = args[-1] == "sea"
         rest = args[2:-1] if sea else args[2:]
+        locked: tuple[str, ...] = ()
         if card == "portal":
             food, cross = 1, 0
         else:
@@ -1130,6 +1151,8 @@ class MythotopiaState(State):
                 extra = self.land_cost(seat, origin, target)
                 assert extra is not None
                 food, cross = 1 + extra, 0
+                if self.ranger_discount(seat, origin, target):
+                    locked = ("ranger",)
         self.take_from_player(seat, card)
         self._open(
             seat,
@@ -1139,6 +1162,7 @@ class MythotopiaState(State):
             open_need="army",
             open_cap=self.army_stock[seat],
             played=(card,),
+            locked=locked,
         )
 
     def _do_place_armies(self, seat: int, args: list[str]) -> None:
@@ -1262,12 +1286,22 @@ class MythotopiaState(State):
         self.take_from_player(seat, build)
         self.take_from_player(seat, card)
         stone = BUILD_COST[what]
+        locked: tuple[str, ...] = ()
         if what == "road":
             extra = self.land_cost(seat, P_INDEX[p], P_INDEX[other])
             assert extra is not None
             stone += extra
+            if self.ranger_discount(seat, P_INDEX[p], P_INDEX[other]):
+                locked = ("ranger",)
         args_out = (what, p, other) if other else (what, p)
-        self._open(seat, "build", args_out, needs=self._needs(stone=stone), played=(build, card))
+        self._open(
+            seat,
+            "build",
+            args_out,
+            needs=self._needs(stone=stone),
+            played=(build, card),
+            locked=locked,
+        )
 
     def _apply_free(self, seat: int, parts: list[str]) -> None:
         verb = parts[0]
@@ -1416,6 +1450,8 @@ class MythotopiaState(State):
             played.append(MERCHANT)
         elif modifier is not None:
             self.flags = self.flags | {modifier}
+            if modifier in self.reserve[seat]:
+                pending = pending._replace(locked=(*pending.locked, modifier))
         if doubled:
             self.take_from_player(seat, WATER_MILL)
             played.append(WATER_MILL)
