@@ -52,6 +52,9 @@ def csv_borders(text: str) -> dict[str, str]:
 # ------------------------------------------------------------------ the map against the CSV
 
 
+@pytest.mark.rules(
+    "MT-BOARD-1", "MT-BOARD-2", "MT-BOARD-3", "MT-TERRAIN-1", "MT-TERRAIN-2", "MT-TERRAIN-3"
+)
 def test_every_province_and_sea_matches_the_csv(b: Board, rows: list[dict[str, str]]) -> None:
     kinds = {row["id"]: row["kind"] for row in rows}
     assert {p.id for p in b.provinces} == {i for i, k in kinds.items() if k == "province"}
@@ -79,6 +82,7 @@ def test_every_province_and_sea_matches_the_csv(b: Board, rows: list[dict[str, s
             assert set(borders.values()) == {"plain"}  # no hills or mountains at sea
 
 
+@pytest.mark.rules("MT-BOARD-1", "MT-BOARD-3", "MT-TERRAIN-3")
 def test_counts_as_the_components_say(b: Board) -> None:
     assert len(b.provinces) == 40 and len(b.seas) == 4
     assert {s: b.symbol.count(s) for s in ("army", "food", "stone", "gold")} == {
@@ -101,6 +105,7 @@ def test_numbering_is_by_sorted_id_and_index_names_unknown_ids(b: Board) -> None
     assert board() is board()  # cached: one board shared by every state
 
 
+@pytest.mark.rules("MT-BOARD-2")
 def test_every_border_and_coast_is_symmetric(b: Board) -> None:
     for p in range(len(b.provinces)):
         for q, kind in b.land_neighbours(p):
@@ -118,6 +123,7 @@ def test_every_border_and_coast_is_symmetric(b: Board) -> None:
 # ------------------------------------------------------------------ the rulebook's example
 
 
+@pytest.mark.rules("MT-BOARD-2", "MT-TERRAIN-3")
 def test_palmain_invades_blore_as_in_the_rulebook(b: Board) -> None:
     # "If the red player played the Palmain Province card then this would give him the option
     # to invade Nusus, Diclesium, Iracund, or Blore (he already controls Scombroid). If he had
@@ -148,6 +154,7 @@ def test_palmain_invades_blore_as_in_the_rulebook(b: Board) -> None:
 # ------------------------------------------------------------------ helpers, hand-checked
 
 
+@pytest.mark.rules("MT-BOARD-2", "MT-TERRAIN-1", "MT-TERRAIN-2")
 def test_crossable_and_hill_between(b: Board) -> None:
     def p(name: str) -> int:
         return b.index(name)
@@ -172,6 +179,7 @@ def test_crossable_and_hill_between(b: Board) -> None:
     assert [k for _, k in b.land_neighbours(p("welkin"))].count("mountains") == 2
 
 
+@pytest.mark.rules("MT-BOARD-2", "MT-BOARD-3")
 def test_seas_and_coasts(b: Board) -> None:
     def seas_of(name: str) -> set[str]:
         return {b.seas[s].id for s in b.province_seas[b.index(name)]}
@@ -192,6 +200,7 @@ def test_seas_and_coasts(b: Board) -> None:
     assert b.sea_touches[b.sea_index["beast"]] == (b.sea_index["serpent"],)
 
 
+@pytest.mark.rules("MT-BOARD-2", "MT-BOARD-3")
 def test_sea_routes_across_one_and_two_seas(b: Board) -> None:
     palmain = b.index("palmain")
     serpent_shore = {"aporia", "camarine", "eagre", "ictus", "kinabra", "nesh", "nusus"}
@@ -323,6 +332,7 @@ BAD = [
 
 
 @pytest.mark.parametrize(("text", "expected"), [c[1:] for c in BAD], ids=[c[0] for c in BAD])
+@pytest.mark.rules("MT-BOARD-1", "MT-BOARD-2", "MT-BOARD-3")
 def test_a_bad_map_names_the_file_the_entry_and_the_field(
     tmp_path: Path, text: str, expected: list[str]
 ) -> None:
@@ -335,6 +345,7 @@ def test_a_bad_map_names_the_file_the_entry_and_the_field(
         assert part in message, message
 
 
+@pytest.mark.rules("MT-BOARD-1")
 def test_duplicates_counts_and_broken_files(tmp_path: Path) -> None:
     block = TEXT[TEXT.index('[[provinces]]\nid = "blore"') :]
     block = block[: block.index("\n\n") + 1]

@@ -709,11 +709,11 @@ class MythotopiaState(State):
         own = PROVINCES[p]
         if self.has_card(seat, own):
             options.append("")
-        else:
-            for q in sorted(comps.get(p, ())):
-                if q != p and self.has_card(seat, PROVINCES[q]):
-                    options.append(PROVINCES[q])
-                    break
+        # Any card of the network may stand in; which one is played matters (it leaves the
+        # hand), so each is offered.
+        for q in sorted(comps.get(p, ())):
+            if q != p and self.has_card(seat, PROVINCES[q]):
+                options.append(PROVINCES[q])
         if self.has_card(seat, "general"):
             options.append("general")
         return options
