@@ -1663,3 +1663,26 @@ def test_reserve_army_holder_may_not_invade_into_a_war_with_two_players():
     )
     assert "invade trogle portal" not in legal(state)
     assert "invade margent portal" in legal(state)  # blue alone
+
+
+@rules("MT-IMP-GOLD-MINE", "MT-RULING-RESERVE-USE", "MT-RULING-COMPLETE")
+def test_gold_mine_conversion_is_refused_when_only_its_own_gold_could_finish():
+    # A payment is offered only if the rest can still be paid; Gold Mine's own gold cannot
+    # finish an action whose card it converted (found by the balance benchmark: a buy that
+    # could never be completed).
+    state = game(hand={RED: ["palmain", "start-army"]}, reserve={RED: ["gold-mine"]})
+    play(state, "buy 2 0")
+    assert starting(state, "pay") == [
+        "pay palmain gold gold-mine",
+        "pay reserve gold-mine gold",
+        "pay start-army gold",
+    ]
+    play(state, "pay palmain gold gold-mine")
+    assert starting(state, "pay") == ["pay start-army gold"]
+    state = game(hand={RED: ["palmain", "scombroid", "start-army"]}, reserve={RED: ["gold-mine"]})
+    play(state, "buy 2 0", "pay start-army gold")
+    assert "pay palmain gold gold-mine" in legal(state)
+    state.pending = state.pending._replace(needs=(("gold", 2),))
+    state.invalidate_caches()
+    # Two gold from Palmain converted and then Gold Mine's own symbol: never.
+    assert "pay palmain gold gold-mine" not in legal(state)

@@ -907,6 +907,8 @@ class MythotopiaState(State):
                 if used not in cards:
                     return False
                 cards.remove(used)
+        if modifier in CONVERTERS and modifier in self.reserve[pending.seat] and modifier in cards:
+            cards.remove(modifier)  # its text is used in this action: not its symbols too
         converters = tuple(
             c for c in self.converters(pending.seat) if c != modifier and (c != card or c in cards)
         )
