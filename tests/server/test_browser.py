@@ -366,3 +366,74 @@ def test_generic_renderer_offers_every_action(server: LiveServer, page: Any) -> 
         click_and_wait(page, page.locator("#board button[data-action]").last)
     screenshot(page, "generic.png")
     assert "place" in page.inner_text("#log")
+
+
+def test_mythotopia_by_clicking_the_map(server: LiveServer, page: Any) -> None:
+    from theomachy.games.mythotopia.board import board as mythotopia_board
+    from theomachy.games.mythotopia.rules import MythotopiaGame
+
+    drawn_map = "map" in MythotopiaGame.catalog()  # the layout, served in the catalog
+    table = create_table(
+        server,
+        game="mythotopia",
+        players=3,
+        options={"max_rounds": 20},
+        bots={"1": "random", "2": "random"},
+        seed=3,
+    )
+    page.goto(table["seats"][0]["url"])
+    page.wait_for_selector("#table[data-renderer='mythotopia']")
+    shape = mythotopia_board()
+    if drawn_map:
+        svg = page.locator("#board svg.mt-map")
+        assert svg.locator("[data-province]").count() == len(shape.provinces)
+        assert svg.locator("[data-sea]").count() == len(shape.seas)
+        for kind in ("plain", "hills", "mountains"):
+            borders = svg.locator(f"line.mt-border[data-kind='{kind}']")
+            assert borders.count() == sum(
+                1 for p in shape.provinces for q, k in p.borders.items() if k == kind and p.id < q
+            )
+        assert svg.locator("[data-mark='mountains']").count() > 0
+        start = httpx.get(f"{server.url}/api/tables/{table['table_id']}").json()["view"]
+        for piece in ("dragon", "runestone"):
+            placed = sum(1 for p in start["provinces"] if p[piece])
+            assert svg.locator(f"[data-{piece}]").count() == placed
+    else:
+        assert "not in this server's catalog" in page.inner_text("#board")
+    done: list[str] = []
+    while len(done) < 10:
+        state = wait_for_my_turn(page)
+        if state["status"] == "finished":
+            break
+        # Every legal action is drawn (the moves panel lists them all): no fallback needed.
+        assert page.locator("#other-moves").is_hidden(), board_actions(page)
+        view = httpx.get(
+            f"{server.url}/api/tables/{table['table_id']}/view",
+            headers={"Authorization": f"Bearer {table['seats'][0]['token']}"},
+        ).json()["view"]
+        listed = page.eval_on_selector_all(
+            "#mt-actions [data-action]", "els => els.map(e => e.dataset.action)"
+        )
+        assert sorted(listed) == sorted(view["legal_actions"])
+        direct = page.locator("[data-province][data-action], [data-sea][data-action]")
+        several = page.locator("[data-province].mt-selectable, [data-sea].mt-selectable")
+        if direct.count():
+            target = direct.first
+        elif several.count():
+            several.first.click()
+            page.wait_for_selector("#mt-selection [data-action]")
+            target = page.locator("#mt-selection [data-action]").first
+        elif page.locator(".mt-card[data-action]").count():
+            target = page.locator(".mt-card[data-action]").first
+        else:
+            target = page.locator("#mt-actions [data-action]").first
+        done.append(str(target.get_attribute("data-action")))
+        click_and_wait(page, target)
+        if len(done) == 4:
+            screenshot(page, "mythotopia.png")
+    assert done and done[0].startswith("citadel "), done  # the set-up choice, on the map
+    # The bots' hands are counts only: no hand row, no card named from them.
+    for seat in (1, 2):
+        panel = page.locator(f".mt-player[data-seat='{seat}']")
+        assert panel.locator("[data-role='hand']").count() == 0
+    assert page.locator(".mt-player[data-seat='0'] [data-role='hand'] .mt-card").count() > 0

@@ -63,6 +63,7 @@ class Renderer:
 _KNOWN: dict[str, str] = {
     "mythic-arena": "theomachy.terminal.mythic_arena:MythicArenaRenderer",
     "mythic-wars": "theomachy.terminal.mythic_wars:MythicWarsRenderer",
+    "mythotopia": "theomachy.terminal.mythotopia:MythotopiaRenderer",
 }
 _LOADED: dict[str, Renderer] = {}
 GENERIC = Renderer()

@@ -453,7 +453,7 @@ def test_card_kinds_and_starting_cards():
     kinds: dict[str, int] = {}
     for entry in cards.values():
         kinds[entry["kind"]] = kinds.get(entry["kind"], 0) + 1
-    assert kinds == {"starting": 4, "province": 40, "improvement": 29, "vp": 13}
+    assert kinds == {"starting": 4, "province": 40, "improvement": 29, "vp": 13, "map": 1}
     assert sorted(c for c, e in cards.items() if e["kind"] == "starting") == [
         "start-army",
         "start-build",

@@ -20,6 +20,7 @@ from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.mythotopia import evaluation, hidden, war
 from theomachy.games.mythotopia.board import Board, board
 from theomachy.games.mythotopia.cards import BOX_COUNTERS, FIXED_VP_IDS, catalog
+from theomachy.games.mythotopia.layout import map_catalog
 from theomachy.games.mythotopia.payment import (
     CONVERTERS,
     MERCHANT,
@@ -175,6 +176,7 @@ class MythotopiaGame(Game):
                 "counters": list(vp.counters),
                 "text": vp.text,
             }
+        result["map"] = map_catalog()  # positions for drawing the board (layout.toml)
         return result
 
     def new_game(self) -> MythotopiaState:
@@ -774,7 +776,7 @@ class MythotopiaState(State):
                         extra = self.land_cost(seat, p, q)
                         if extra is None:
                             continue
-                        road_exclude = exclude
+                        road_exclude: tuple[str, ...] = exclude
                         if self.ranger_discount(seat, p, q) and "ranger" not in exclude:
                             road_exclude = (*exclude, "ranger")
                         if self.can_pay(seat, {"stone": 2 + extra}, None, road_exclude):

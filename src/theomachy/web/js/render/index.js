@@ -16,6 +16,7 @@ import generic from "./generic.js";
 const DEDICATED = {
   "mythic-arena": () => import("./mythic-arena.js"),
   "mythic-wars": () => import("./mythic-wars.js"),
+  mythotopia: () => import("./mythotopia.js"),
 };
 
 /** The renderer for a game (``forced`` = "generic" to use the generic one anyway). */

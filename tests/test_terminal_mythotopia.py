@@ -1,0 +1,265 @@
+"""Mythotopia in the terminal: the renderer over real views of seeded games, for a player and
+for a spectator, and what it must never show (another player's hand, another's draws)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from typing import Any
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+from typer.testing import CliRunner
+
+import theomachy
+from theomachy.cli import app
+from theomachy.engine import CHANCE
+from theomachy.engine.chance import sample_outcome
+from theomachy.games.mythotopia.board import board
+from theomachy.terminal import renderer_for
+from theomachy.terminal.mythotopia import (
+    MythotopiaRenderer,
+    card_name,
+    describe_action,
+    pending_line,
+    vp_value,
+)
+
+GAME = "mythotopia"
+runner = CliRunner()
+PROVINCE_NAMES = {p.name for p in board().provinces}
+# Card names that are also words of the screen (column headings, symbols).
+COMMON_WORDS = {"Army", "Build", "Market", "Ship"}
+
+
+def render(renderable: Any, width: int = 100) -> str:
+    """Plain text of a rich renderable."""
+    out = Console(file=io.StringIO(), width=width, color_system=None)
+    out.print(renderable)
+    file = out.file
+    assert isinstance(file, io.StringIO)
+    return file.getvalue()
+
+
+def played(players: int, seed: int, steps: int, options: dict[str, Any] | None = None) -> Any:
+    """A game after ``steps`` random actions (chance by a seeded generator)."""
+    state = theomachy.load(GAME, players=players, options=options or {}).new_game()
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.current_player == CHANCE:
+            state.apply(sample_outcome(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def public_cards(view: dict[str, Any]) -> set[str]:
+    """Every card id a view shows outside the hands (display, piles, Reserves, pending)."""
+    cards = set(view["display"]) | set(view["province_supply"])
+    for player in view["players"]:
+        for key in ("discard", "reserve", "reserve_new", "removed", "set_aside"):
+            cards |= set(player.get(key) or [])
+    pending = view.get("pending") or {}
+    cards |= set(pending.get("played") or []) | set(pending.get("args") or [])
+    return cards
+
+
+def hidden_names(view: dict[str, Any], hands: dict[int, list[str]]) -> set[str]:
+    """Names of cards in the given hands that nothing public in ``view`` names: if the
+    screen shows one, it came from a hand it must not know."""
+    public = {card_name(c) for c in public_cards(view)}
+    names = {card_name(c) for cards in hands.values() for c in cards}
+    return {n for n in names - public - PROVINCE_NAMES - COMMON_WORDS}
+
+
+def assert_absent(names: set[str], text: str) -> None:
+    for card in names:
+        assert not re.search(rf"\b{re.escape(card)}\b", text), card
+
+
+POINTS = [(2, 3, 40), (3, 1, 150), (3, 2, 400), (4, 3, 700), (4, 5, 1500), (2, 7, 6000)]
+
+
+# --- the renderer -----------------------------------------------------------------------------
+
+
+def test_the_renderer_is_registered() -> None:
+    assert isinstance(renderer_for(GAME), MythotopiaRenderer)
+
+
+@pytest.mark.parametrize(("players", "seed", "steps"), POINTS)
+def test_positions_for_a_player_and_a_spectator(players: int, seed: int, steps: int) -> None:
+    state = played(players, seed, steps, {"max_rounds": 8})
+    renderer = MythotopiaRenderer()
+    for seat in (0, players - 1, None):
+        view = state.view(seat)
+        text = render(renderer.position(view))
+        assert max(len(line) for line in text.splitlines()) <= 100
+        assert text.startswith("Mythotopia")
+        for other in range(players):
+            assert f"Seat {other} (" in text
+        assert ("(you)" in text) == (seat is not None)
+        for section in ("Provinces", "Neutral", "Beast Sea", "Serpent Sea", "Roads", "Display"):
+            assert section in text
+        for card in view["vp_cards"]:
+            assert card["name"] in text
+        for player in view["players"]:
+            assert f"reserve {len(player['reserve']) + len(player['reserve_new'])}/" in text
+        owned = [p for p in view["provinces"] if p["owner"] is not None]
+        for province in owned:
+            assert province["name"] in text
+        if seat is not None:
+            hand = view["players"][seat]["hand"]
+            assert ("hand " in text) and all(card_name(c) in text for c in hand)
+        else:
+            assert not re.search(r"^\s*(Seat \d \(\w+\)\s+)?hand ", text, re.MULTILINE)
+    narrow = render(renderer.position(state.view(0)), width=80)
+    assert max(len(line) for line in narrow.splitlines()) <= 80
+
+
+@pytest.mark.parametrize(("players", "seed", "steps"), POINTS)
+def test_another_players_hand_never_shows(players: int, seed: int, steps: int) -> None:
+    state = played(players, seed, steps, {"max_rounds": 8})
+    renderer = MythotopiaRenderer()
+    hands = {seat: list(state.view(seat)["players"][seat]["hand"]) for seat in range(players)}
+    for seat in (*range(players), None):
+        view = state.view(seat)
+        others = {s: cards for s, cards in hands.items() if s != seat}
+        assert all("hand" not in view["players"][s] for s in others)
+        secret = hidden_names(view, others)
+        if seat is not None:
+            secret -= {card_name(c) for c in hands[seat]}
+        text = render(renderer.position(view))
+        assert_absent(secret, text)
+        for s in others:
+            assert str(view["players"][s]["hand_count"]) in text
+
+
+def test_a_hand_card_is_named_for_its_owner_only() -> None:
+    # Find a position where seat 1 holds an Improvement card nothing public names.
+    for steps in range(300, 3000, 97):
+        state = played(3, 11, steps, {"max_rounds": 20})
+        hand = state.view(1)["players"][1]["hand"]
+        secret = hidden_names(state.view(None), {1: hand})
+        if secret:
+            break
+    else:
+        pytest.fail("no private Improvement card in seat 1's hand")
+    renderer = MythotopiaRenderer()
+    mine = render(renderer.position(state.view(1)))
+    assert all(name in mine for name in secret)
+    for seat in (0, 2, None):
+        assert_absent(secret, render(renderer.position(state.view(seat))))
+
+
+def test_wars_show_each_sides_strength() -> None:
+    for steps in range(100, 3000, 50):
+        state = played(3, 2, steps)
+        view = state.view(None)
+        wars = [p for p in view["provinces"] if p["at_war"]]
+        if wars:
+            break
+    else:
+        pytest.fail("no war in the game")
+    text = render(MythotopiaRenderer().position(view))
+    assert "Wars" in text and "Strengths" in text
+    for war in wars:
+        line = next(row for row in text.splitlines() if row.strip().startswith(war["name"] + " "))
+        for side, strength in war["strengths"].items():
+            who = "neutral" if int(side) < 0 else ("red", "blue", "green", "yellow")[int(side)]
+            assert f"{who} {strength}" in line
+
+
+def test_the_action_being_paid_for() -> None:
+    for steps in range(200, 3000, 7):
+        state = played(3, 1, steps)
+        view = state.view(None)
+        pending = view["pending"]
+        if pending and pending["kind"] == "invade" and pending["played"]:
+            break
+    else:
+        pytest.fail("no invasion being paid for")
+    line = pending_line(view)
+    assert line is not None
+    target = board().provinces[board().province_index[pending["args"][0]]].name
+    assert f"invading {target}" in line.plain
+    assert all(card_name(c) in line.plain for c in pending["played"])
+    needs = [f"{n} {s}" for s, n in pending["needs"].items() if n]
+    assert all(need in line.plain for need in needs)
+    seat = pending["seat"]
+    instruction = MythotopiaRenderer().instruction(state.view(seat)) or ""
+    assert "Pay" in instruction
+
+
+def test_vp_cards_show_the_counters_left() -> None:
+    state = played(3, 1, 200)
+    text = render(MythotopiaRenderer().position(state.view(None)))
+    for card in state.view(None)["vp_cards"]:
+        counters = card["counters"]
+        if counters and card["id"] not in ("lord-of-the-isles", "master-of-the-seas"):
+            assert f"{len(counters)} x {vp_value(card['id'], counters[0])}VP" in text
+    assert vp_value("lord-of-the-isles", "large") == 3
+    assert vp_value("lord-of-the-isles", "small") == 2
+    assert vp_value("castle", "x") == 2
+    assert vp_value("patronage", "x") == 1
+
+
+def test_actions_in_words() -> None:
+    assert describe_action("invade blore nusus palmain") == (
+        "invades Blore with the Nusus card from Palmain"
+    )
+    assert describe_action("invade ictus nesh sea") == "invades Ictus with the Nesh card by sea"
+    assert describe_action("pay reserve nusus gold merchant") == (
+        "pays Nusus from the Reserve for gold with Merchant"
+    )
+    assert describe_action("pay start-ship cross") == "pays Ship to cross a sea"
+    assert describe_action("move palmain blore 3") == "moves 3 armies from Palmain to Blore by road"
+    assert (
+        describe_action("remove-armies talion 2 1") == "takes 2 armies and 1 mercenaries off Talion"
+    )
+    assert describe_action("play start-build city palmain") == "plays Build: city Palmain"
+    assert describe_action("end-war blore hero") == "ends the war in Blore with Hero"
+
+
+def test_events_over_a_whole_game_hide_others_draws() -> None:
+    final = theomachy.simulate(GAME, players=3, seed=4, options={"max_rounds": 4})
+    state = final.game.new_game()
+    renderer = MythotopiaRenderer()
+    texts: list[str] = []
+    for action in final.history():
+        before = state.view(0)
+        actor = state.current_player
+        state.apply(action)
+        after = state.view(0)
+        entry = after["log"][-1]
+        text = renderer.event(before, after, actor, entry)
+        if entry == "draw ?":
+            assert text is None or "(hidden)" in text or text == "the game is over"
+        if text is not None:
+            texts.append(Text.from_markup(text).plain)
+    joined = "\n".join(texts)
+    assert "draws cards (hidden)" in joined
+    assert re.search(r"deals \w+ to Seat \d \(\w+\)", joined)
+    assert "lays " in joined and " on the display" in joined
+    assert "ends the turn" in joined
+    assert "the game is over" in joined
+    result = render(renderer.result(state.view(0)))
+    assert "The end of the game" in result and "wins" in result
+
+
+def test_a_whole_game_in_the_terminal() -> None:
+    result = runner.invoke(
+        app,
+        ["play", GAME, "--seats", "human,random", "--seed", "3", "-o", "max_rounds=2"],
+        input="1\n" * 3000,
+    )
+    assert result.exit_code == 0, result.output
+    text = result.output
+    assert "Mythotopia · round 1/2" in text
+    assert "Seat 0 (red) (you)" in text
+    assert "your move>" in text
+    assert "The end of the game" in text
