@@ -747,7 +747,7 @@ def render(
     lines += ["", goal_line(targets, results), "", "## Clone and JSON (secondary)", ""]
     lines += secondary_table(targets, results)
     balances, games, processes, wall = balance
-    lines += ["", "## Balance (random play, two players)", ""]
+    lines += ["", "## Balance (random play)", ""]
     lines += [balance_method(games, processes, wall), "", *balance_table(balances)]
     if scaling:
         lines += ["", *lab_section(scaling, LAB_GAMES)]
