@@ -590,8 +590,8 @@ def length(values: list[int] | None) -> str:
 def balance_table(balances: list[Balance]) -> list[str]:
     """One row per balance game."""
     lines = [
-        "| game | players | measured player | games | score (draws ½) | win rate | 95% CI (Wilson) "
-        "| draws | steps: mean (median; max) | rounds: mean (median; max) "
+        "| game | players | measured player | games | score (shared wins split) | win rate "
+        "| 95% CI (Wilson) | draws | steps: mean (median; max) | rounds: mean (median; max) "
         "| measured player was seat 0 |",
         "|---|---:|---|---:|---:|---:|---|---:|---:|---:|---:|",
     ]
