@@ -17,7 +17,7 @@ from pydantic import Field
 
 from theomachy.engine.chance import draw_outcomes, uniform
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
-from theomachy.games.mythotopia import evaluation, hidden, war
+from theomachy.games.mythotopia import abilities, evaluation, hidden, war
 from theomachy.games.mythotopia.board import Board, board
 from theomachy.games.mythotopia.cards import BOX_COUNTERS, FIXED_VP_IDS, catalog
 from theomachy.games.mythotopia.layout import map_catalog
@@ -726,31 +726,7 @@ class MythotopiaState(State):
         for build in BUILD_CARDS:
             if self.has_card(seat, build):
                 acts.extend(self._build_actions(seat, build, comps))
-        if self.has_card(seat, "alchemist"):
-            for value in (1, 2):
-                if value in self.held[seat] and self.stock.get(value + 1, 0) > 0:
-                    acts.append(f"play alchemist {value}")
-        gold_without = {
-            card: self.can_pay(seat, {"gold": 1}, None, (card,))
-            for card in ("diplomat", "mercenary", "mystic")
-            if self.has_card(seat, card)
-        }
-        if gold_without.get("diplomat"):
-            for p in range(len(PROVINCES)):
-                if war.involved(self, p, seat):
-                    acts.append(f"play diplomat {PROVINCES[p]}")
-        if self.has_card(seat, "marauders"):
-            for p in range(len(PROVINCES)):
-                for s in range(self.game.players):
-                    if self.armies[p][s]:
-                        acts.append(f"play marauders {PROVINCES[p]} {s}")
-        if gold_without.get("mercenary"):
-            for p in range(len(PROVINCES)):
-                if self.armies[p][seat]:
-                    for n in range(1, min(2, self.mercs_left) + 1):
-                        acts.append(f"play mercenary {PROVINCES[p]} {n}")
-        if self.has_card(seat, "philosopher") and self.imp_deck:
-            acts.append("play philosopher")
+        acts.extend(abilities.action_offers(self, seat))
         return acts
 
     def _build_actions(self, seat: int, build: str, comps: dict[int, frozenset[int]]) -> list[str]:
@@ -786,14 +762,7 @@ class MythotopiaState(State):
     def _free_actions(self, seat: int) -> list[str]:
         acts = []
         hand = self.hand[seat]
-        if self.has_card(seat, "counsellor") and len(hand) - ("counsellor" in hand) >= 1:
-            acts.append("play counsellor")
-        if self.has_card(seat, "providence"):
-            acts.append("play providence")
-        if self.has_card(seat, "mystic") and self.can_pay(seat, {"gold": 1}, None, ("mystic",)):
-            acts.extend(f"play mystic {c}" for c in self.discard[seat])
-        if self.has_card(seat, "militia") and self.army_pool[seat] > 0:
-            acts.append("play militia")
+        acts.extend(abilities.free_offers(self, seat))
         warehouse = war.in_reserve(self, seat, "warehouse") and "warehouse" not in self.flags
         if warehouse and self.reserve_room(seat) > 0:
             acts.extend(f"warehouse {c}" for c in hand)
@@ -1252,32 +1221,7 @@ class MythotopiaState(State):
             self._start_build(seat, card, args[1:])
             return
         self.take_from_player(seat, card)
-        if card == "alchemist":
-            value = int(args[1])
-            held = list(self.held[seat])
-            held.remove(value)
-            held.append(value + 1)
-            self.held[seat] = tuple(sorted(held))
-            self.stock[value] += 1
-            self.stock[value + 1] -= 1
-            self._to_discard(seat, [card])
-        elif card == "diplomat":
-            self._open(seat, "diplomat", (args[1],), needs=self._needs(gold=1), played=(card,))
-        elif card == "marauders":
-            p, owner = P_INDEX[args[1]], int(args[2])
-            self.armies[p][owner] -= 1
-            self.army_stock[owner] += 1
-            self._drop_lone_mercs(p)
-            self._to_discard(seat, [card])
-        elif card == "mercenary":
-            self._open(
-                seat, "mercenary", (args[1], args[2]), needs=self._needs(gold=1), played=(card,)
-            )
-        elif card == "philosopher":
-            self.pending = Pending("keep", seat)
-            self.queue.append(("impdraw", seat, 3))
-        else:
-            raise AssertionError(f"unknown card action {card}")
+        abilities.play_action(self, seat, card, args[1:])
 
     def _start_build(self, seat: int, build: str, args: list[str]) -> None:
         what = args[0]
@@ -1325,20 +1269,7 @@ class MythotopiaState(State):
             return
         card = parts[1]
         self.take_from_player(seat, card)
-        if card == "militia":
-            self.army_pool[seat] -= 1
-            self.army_stock[seat] += 1
-            self._to_discard(seat, [card])
-        elif card == "providence":
-            self.limbo[seat].append(card)
-            self.queue.append(("draw", seat, 2))
-            self.queue.append(("flush", seat))
-        elif card == "counsellor":
-            self.pending = Pending("counsellor", seat, free=True, played=(card,))
-        elif card == "mystic":
-            self._open(
-                seat, "mystic", (parts[2],), needs=self._needs(gold=1), played=(card,), free=True
-            )
+        abilities.play_free(self, seat, card, parts[2:])
 
     def _to_discard(self, seat: int, cards: list[str] | tuple[str, ...]) -> None:
         self.discard[seat].extend(cards)
@@ -1517,17 +1448,8 @@ class MythotopiaState(State):
             self._to_discard(seat, [card])
         elif kind == "patronage":
             war.earn(self, seat, "patronage")
-        elif kind == "mercenary":
-            p, n = P_INDEX[args[0]], int(args[1])
-            self.mercs[p][seat] += n
-            self.mercs_left -= n
-        elif kind == "mystic":
-            self.discard[seat].remove(args[0])
-            self.hand[seat].append(args[0])
-            self._note("in", seat, args[0])
-            self.hand[seat].sort()
-        elif kind == "diplomat":
-            war.clear_armies(self, P_INDEX[args[0]])
+        elif kind in abilities.PAID_TEXTS:
+            abilities.finish(self, kind, seat, args)
         elif kind == "build":
             self._build(seat, args)
         elif kind == "gilded":
