@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import io
 import json
-import random
 import re
-from typing import Any
+from functools import partial
 
 import pytest
-from rich.console import Console
 from rich.text import Text
 from typer.testing import CliRunner
 
 import theomachy
+from terminal_helpers import played_game, render
 from theomachy.cli import app
 from theomachy.engine import CHANCE
-from theomachy.engine.chance import sample_outcome
 from theomachy.terminal import renderer_for
 from theomachy.terminal.mythic_wars import (
     MythicWarsRenderer,
@@ -45,27 +42,7 @@ def lines(count: int, item: str = "1") -> str:
     return f"{item}\n" * count
 
 
-def render(renderable: Any, width: int = 100) -> str:
-    """Plain text of a rich renderable."""
-    out = Console(file=io.StringIO(), width=width, color_system=None)
-    out.print(renderable)
-    file = out.file
-    assert isinstance(file, io.StringIO)
-    return file.getvalue()
-
-
-def played(players: int, seed: int, steps: int, options: dict[str, Any] | None = None) -> Any:
-    """A game after ``steps`` random actions (chance by a seeded generator)."""
-    state = theomachy.load(GAME, players=players, options=options or {}).new_game()
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.current_player == CHANCE:
-            state.apply(sample_outcome(state, rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-    return state
+played = partial(played_game, GAME)
 
 
 # --- whole games through the command line ------------------------------------------------------
