@@ -30,6 +30,10 @@ from theomachy.engine.core import Game
 class Encoding(ABC):
     """A game's action tables, observation vector and length bound, for one game instance."""
 
+    perfect_information: bool = False
+    """True when ``view(p)`` hides nothing from any player (chance may still be unknown ahead
+    of time): the adapters then declare perfect information."""
+
     def __init__(self, game: Game) -> None:
         self.game = game
 
