@@ -1,0 +1,57 @@
+"""PettingZoo's own API and seed tests on every registered game."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+import theomachy
+from theomachy.interop.pettingzoo import env
+
+from .cases import CASES
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_api_test(game_id: str, players: int) -> None:
+    api_test(env(game_id, players=players), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_seed_test(game_id: str, players: int) -> None:
+    seed_test(lambda: env(game_id, players=players), num_cycles=200)
+
+
+def test_a_whole_game_ends_with_the_returns_as_rewards() -> None:
+    environment = env("mythic-arena")
+    environment.reset(seed=4)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    rng = np.random.default_rng(0)
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, _info = environment.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        environment.step(int(rng.choice(legal)))
+    assert sorted(totals.values()) in ([0.0, 1.0], [0.5, 0.5])
+    assert environment.agents == []
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    environment = env("mythic-arena")
+    environment.reset(seed=1)
+    agent = environment.agent_selection
+    mask = environment.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    before = environment.state_.to_json()
+    with pytest.raises(theomachy.IllegalAction):
+        environment.step(illegal)
+    with pytest.raises(theomachy.IllegalAction, match="integer"):
+        environment.step(10**9)
+    assert environment.state_.to_json() == before
+    assert environment.agent_selection == agent
