@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import (  # noqa: E402  (bench/ is not a package)
+from run import (
     BACKGAMMON,
     import_pyspiel,
     openspiel_target,
