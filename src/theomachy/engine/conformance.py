@@ -13,6 +13,7 @@ from typing import Any
 
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, TERMINAL, Game, IllegalAction, State
+from theomachy.engine.encoding import Encoded, encoded
 from theomachy.engine.registry import load
 
 JUNK_ACTIONS = (
@@ -222,25 +223,49 @@ def sampled_steps(first_gap: int = 7, per_gap: int = 10) -> Iterator[int]:
         gap *= 2
 
 
+def check_encoded_actions(state: State, tables: Encoded, where: str) -> None:
+    """Every legal action is in the encoding's decision (or chance outcome) table."""
+    table = tables.outcomes if state.current_player == CHANCE else tables.decisions
+    for action in state.legal_actions():
+        assert action in table, f"{where}: {action!r} is missing from the encoding's tables"
+
+
+def check_observations(state: State, tables: Encoded, where: str) -> None:
+    """Each seat's observation has the declared size, with every number in [0, 1]."""
+    size = tables.encoding.observation_size()
+    for player in range(state.game.players):
+        values = tables.encoding.observe(state.view(player))
+        assert len(values) == size, f"{where}: observation of {player} has {len(values)} numbers"
+        bad = [value for value in values if not 0.0 <= value <= 1.0]
+        assert not bad, f"{where}: observation of {player} outside [0, 1]: {bad[:5]}"
+
+
 def check_game(
     game_id: str, players: int, seed: int, options: dict[str, Any] | None = None
 ) -> State:
     """Play one seeded random game, running every check at sampled steps. Returns the end."""
     game = load(game_id, players=players, options=options)
+    tables = encoded(game)
     rng = random.Random(f"{game_id}:{players}:{seed}:checks")
     samples = sampled_steps()
     next_sample = next(samples)
     state = game.new_game()
+    decisions = 0
     for step, state in enumerate(random_playthrough(game, seed)):
         where = f"{game_id} players={players} seed={seed} step={step}"
         check_state(state, where, rng)
+        check_encoded_actions(state, tables, where)
+        decisions += state.current_player >= 0
         if step == next_sample or state.is_terminal():
             check_clone(state, where, rng)
             check_json(state, where, rng)
             check_views(state, where, rng, replay_for=step)
             check_illegal_inputs(state, where)
+            check_observations(state, tables, where)
             next_sample = next(samples) if step == next_sample else next_sample
     where = f"{game_id} players={players} seed={seed} end"
     check_end(state, where)
     check_replay(state, where)
+    bound = tables.encoding.max_decisions()
+    assert decisions <= bound, f"{where}: {decisions} decisions, encoding bound {bound}"
     return state
