@@ -40,11 +40,11 @@ def action_offers(state: MythotopiaState, seat: int) -> list[str]:
     if _gold_without(state, seat, "diplomat"):  # MT-IMP-DIPLOMAT
         acts.extend(
             f"play diplomat {PROVINCES[p]}"
-            for p in range(len(PROVINCES))
-            if war.involved(state, p, seat)
+            for p in state.wars()
+            if state.owner[p] == seat or state.armies[p][seat]  # involved in that war
         )
     if state.has_card(seat, "marauders"):  # MT-IMP-MARAUDERS
-        for p in range(len(PROVINCES)):
+        for p in state.army_sites():
             acts.extend(
                 f"play marauders {PROVINCES[p]} {s}"
                 for s in range(state.game.players)
@@ -52,7 +52,7 @@ def action_offers(state: MythotopiaState, seat: int) -> list[str]:
             )
     if _gold_without(state, seat, "mercenary"):  # MT-IMP-MERCENARY
         most = min(MERCENARIES_PER_CARD, state.mercs_left)
-        for p in range(len(PROVINCES)):
+        for p in state.army_sites():
             if state.armies[p][seat]:
                 acts.extend(f"play mercenary {PROVINCES[p]} {n}" for n in range(1, most + 1))
     if state.has_card(seat, "philosopher") and state.imp_deck:  # MT-IMP-PHILOSOPHER

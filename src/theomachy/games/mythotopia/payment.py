@@ -85,13 +85,119 @@ def pay_value(card: str, use: str, modifier: str | None, doubled: bool) -> int:
 Needs = tuple[tuple[str, int], ...]
 
 
-@lru_cache(maxsize=200_000)
+# --- the fast front: canonical hands ------------------------------------------------------------
+#
+# Random play hardly ever shows the same hand twice, so caching ``feasible`` on card ids misses
+# nearly always. What the search looks at, though, is only what each card can give towards the
+# needs asked about: two hands that differ only in cards giving the same (a Palmain card and an
+# Ictus card for an army) have the same answer. :func:`feasible` maps the hand to such a
+# *canonical* form, answers from a cache of those, and runs the exact search only on a miss:
+#
+# - each card becomes a profile code: its values for the fixed needs, whether it gives the open
+#   need, and (only when a Merchant is in the cards and a resource is needed) what Merchant makes
+#   of it. Merchant, Water Mill and the cards of converters usable in this payment keep their
+#   identity (the search treats them by name);
+# - a card that can give nothing, and no converter could make it give something, is left out;
+# - at most ``units`` cards of one profile are kept (``units``: the fixed amounts plus one for an
+#   open need): each card used pays at least one unit of a need still open, so no payment uses
+#   more, and cards of one profile are interchangeable.
+#
+# Converters whose resource is not asked for cannot be used here, so they are left out of the
+# key and their cards are profiled like any other.
+
+_PROFILES: dict[tuple[object, ...], dict[str, int]] = {}  # query shape -> card -> profile code
+_ANSWERS: dict[tuple[object, ...], bool] = {}  # canonical query -> answer
+_ANSWERS_LIMIT = 500_000  # a safety bound: canonical queries are few (thousands)
+_SPECIAL = 1 << 30  # codes at and above: cards kept by name (never capped)
+_DROP = -1  # a card that cannot give anything in this query
+
+
+def _profile_table(
+    fixed: tuple[str, ...], open_need: str | None, merchant: bool, converters: tuple[str, ...]
+) -> dict[str, int]:
+    """Card -> profile code for one query shape (filled lazily by :func:`_profile`)."""
+    shape = (fixed, open_need, merchant, converters)
+    table = _PROFILES.get(shape)
+    if table is None:
+        table = _PROFILES[shape] = {}
+    return table
+
+
+def _profile(
+    card: str,
+    fixed: tuple[str, ...],
+    open_need: str | None,
+    merchant: bool,
+    converters: tuple[str, ...],
+) -> int:
+    """The profile code of ``card`` for a query shape (see the comment above)."""
+    if card in converters:
+        return _SPECIAL + 1 + sorted(CONVERTERS).index(card)
+    if card == MERCHANT:
+        return _SPECIAL + 8
+    if card == WATER_MILL:
+        return _SPECIAL + 9
+    code = 0
+    for need in fixed:
+        code = code * 8 + base_value(card, need)
+    code = code * 2 + (1 if open_need is not None and base_value(card, open_need) > 0 else 0)
+    code = code * 8 + (merchant_value(card) if merchant else 0)
+    if code == 0 and not converters:
+        return _DROP
+    return code
+
+
+@lru_cache(maxsize=4096)
+def _shape(needs: Needs, open_need: str | None) -> tuple[tuple[str, ...], Needs, int]:
+    """The needs asked for (amount > 0), as a tuple of names and pairs, and the units."""
+    wanted = tuple((need, amount) for need, amount in needs if amount > 0)
+    units = sum(amount for _, amount in wanted) + (1 if open_need is not None else 0)
+    return tuple(need for need, _ in wanted), wanted, units
+
+
 def feasible(
     cards: tuple[str, ...], converters: tuple[str, ...], needs: Needs, open_need: str | None
 ) -> bool:
     """Whether ``cards`` (sorted ids, Merchant and Water Mill included as ordinary cards) with
     the unused ``converters`` can pay every amount in ``needs`` and, if ``open_need`` is set,
     at least one symbol of it."""
+    fixed, wanted, units = _shape(needs, open_need)
+    if not units:
+        return True
+    asked = (*fixed, open_need) if open_need is not None else fixed
+    usable = tuple(c for c in converters if CONVERTERS[c] in asked) if converters else ()
+    merchant = MERCHANT in cards and any(need in RESOURCES for need in fixed)
+    table = _profile_table(fixed, open_need, merchant, usable)
+    counts: dict[int, int] = {}
+    for card in cards:
+        code = table.get(card)
+        if code is None:
+            code = table[card] = _profile(card, fixed, open_need, merchant, usable)
+        if code != _DROP:
+            counts[code] = counts.get(code, 0) + 1
+    key = (
+        wanted,
+        open_need,
+        usable,
+        tuple(
+            sorted(
+                (code, n if code >= _SPECIAL or n <= units else units) for code, n in counts.items()
+            )
+        ),
+    )
+    answer = _ANSWERS.get(key)
+    if answer is None:
+        if len(_ANSWERS) >= _ANSWERS_LIMIT:
+            _ANSWERS.clear()
+        answer = _ANSWERS[key] = _feasible_search(cards, converters, needs, open_need)
+    return answer
+
+
+def _feasible_search(
+    cards: tuple[str, ...], converters: tuple[str, ...], needs: Needs, open_need: str | None
+) -> bool:
+    """The exact search behind :func:`feasible` (same arguments): every split of Merchant and
+    Water Mill cards between modifiers and ordinary cards, then :func:`_search`."""
     wanted = {need: amount for need, amount in needs if amount > 0}
     if not wanted and open_need is None:
         return True
@@ -203,10 +309,43 @@ def _search(
     )
 
 
-@lru_cache(maxsize=100_000)
+_MAXIMA: dict[tuple[object, ...], int] = {}  # canonical hand -> max_resource
+
+
 def max_resource(cards: tuple[str, ...], converters: tuple[str, ...], resource: str) -> int:
-    """The most of one resource ``cards`` can give (for offers such as Buy)."""
-    total = 0
-    while total < 40 and feasible(cards, converters, ((resource, total + 1),), None):
-        total += 1
+    """The most of one resource ``cards`` can give (for offers such as Buy).
+
+    Cached on the canonical hand (see :func:`feasible`) with uncapped counts: they determine
+    the capped ones of every amount tried."""
+    fixed = (resource,)
+    usable = tuple(c for c in converters if CONVERTERS[c] == resource)
+    merchant = MERCHANT in cards and resource in RESOURCES
+    table = _profile_table(fixed, None, merchant, usable)
+    counts: dict[int, int] = {}
+    for card in cards:
+        code = table.get(card)
+        if code is None:
+            code = table[card] = _profile(card, fixed, None, merchant, usable)
+        if code != _DROP:
+            counts[code] = counts.get(code, 0) + 1
+    key = (resource, usable, tuple(sorted(counts.items())))
+    total = _MAXIMA.get(key)
+    if total is None:
+        if len(_MAXIMA) >= _ANSWERS_LIMIT:
+            _MAXIMA.clear()
+        total = 0
+        while total < 40 and feasible(cards, converters, ((resource, total + 1),), None):
+            total += 1
+        _MAXIMA[key] = total
     return total
+
+
+@cache
+def signature(card: str) -> str:
+    """What a card is to payments: its id for Merchant, Water Mill and the converters (the
+    search treats them by name), else its symbols and crossing. Cards of one signature are
+    interchangeable in every payment question, so answers can be shared between them."""
+    if card in CONVERTERS or card in (MERCHANT, WATER_MILL):
+        return card
+    marks = ",".join(f"{symbol}{count}" for symbol, count in symbols(card))
+    return f"~{marks}{'+cross' if crossing(card) else ''}"

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from pydantic import Field
 
-from theomachy.engine.chance import draw_outcomes, uniform
+from theomachy.engine.chance import uniform
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.mythotopia import abilities, evaluation, hidden, war
 from theomachy.games.mythotopia.board import Board, board
@@ -29,6 +29,7 @@ from theomachy.games.mythotopia.payment import (
     feasible,
     max_resource,
     pay_value,
+    signature,
 )
 from theomachy.games.mythotopia.war import CITADEL, CITY, NEUTRAL, NONE, TOWN
 
@@ -87,6 +88,58 @@ PROVINCES = tuple(p.id for p in BOARD.provinces)
 SEAS = tuple(s.id for s in BOARD.seas)
 P_INDEX = BOARD.province_index
 S_INDEX = BOARD.sea_index
+SORTED_CONVERTERS = tuple(sorted(CONVERTERS))
+
+
+def _draw_outcomes(cards: list[str]) -> list[tuple[str, float]]:
+    """``engine.chance.draw_outcomes`` without its Fraction (``n / total`` is the same float,
+    both correctly rounded): a draw is a third of all steps in a random playout."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    total = len(cards)
+    return [(DRAW.get(card) or f"draw {card}", n / total) for card, n in sorted(counts.items())]
+
+
+DRAW: dict[str, str] = {card: f"draw {card}" for card in (*CARDS.cards, *PROVINCES)}
+
+
+@lru_cache(maxsize=8192)
+def _invasion_routes(
+    origins: tuple[int, ...], ranger: bool, ranger_reserve: bool
+) -> tuple[tuple[int, int, int, int, bool, bool], ...]:
+    """The cheapest land and the cheapest sea route from ``origins`` to each province
+    (MT-RULING-ROUTE-OFFER): ``(target, food, seas, origin, by_sea, ranger_locked)``.
+
+    ``ranger``: Ranger in the Reserve (new or not: mountains crossable, hills free);
+    ``ranger_reserve``: in the Reserve proper (then a crossing it made cheaper locks it,
+    MT-RULING-RESERVE-USE). Cached: a player's networks change slowly and legal-move
+    generation asks for every Province card in hand."""
+    land: dict[int, tuple[int, int, int]] = {}
+    sea: dict[int, tuple[int, int, int]] = {}
+    locks: dict[int, bool] = {}
+    for o in origins:
+        for t, kind in BOARD.land_neighbours(o):
+            if kind == "mountains":
+                if not ranger:
+                    continue
+                extra = 1
+            elif kind == "hills":
+                extra = 0 if ranger else 1
+            else:
+                extra = 0
+            option = (1 + extra, 0, o)
+            if t not in land or option < land[t]:
+                land[t] = option
+                locks[t] = kind in ("hills", "mountains") and ranger_reserve
+        for t, seas in BOARD.sea_routes(o).items():
+            if BOARD.border_kind(o, t) != "plain":
+                option = (1, seas, o)
+                if t not in sea or option < sea[t]:
+                    sea[t] = option
+    routes = [(t, food, cross, o, False, locks[t]) for t, (food, cross, o) in land.items()]
+    routes += [(t, food, cross, o, True, False) for t, (food, cross, o) in sea.items()]
+    return tuple(routes)
 
 
 @lru_cache(maxsize=4096)
@@ -235,6 +288,7 @@ class MythotopiaState(State):
         "held",
         "imp_deck",
         "limbo",
+        "memo",
         "mercs",
         "mercs_left",
         "met",
@@ -269,6 +323,10 @@ class MythotopiaState(State):
     def __init__(self, game: MythotopiaGame, *, empty: bool = False) -> None:
         super().__init__(game)
         self.det_cache: Any = None
+        # Facts legal-move generation asks for many times (cards, networks, wars, payment
+        # answers), kept only while one ``_legal_actions`` call runs: a dict then, else None.
+        # Never kept longer, so a state edited in place (scenario tests) is never stale.
+        self.memo: dict[Any, Any] | None = None
         self.trace: list[tuple[Any, ...]] | None = None
         if empty:
             return
@@ -377,9 +435,8 @@ class MythotopiaState(State):
 
     def reserve_limit(self, seat: int) -> int:
         """2 + 1 per City or Citadel on the board (+2 with Warehouse), MT-RESERVE-1."""
-        cities = sum(
-            1 for p, o in enumerate(self.owner) if o == seat and self.piece[p] in (CITY, CITADEL)
-        )
+        piece = self.piece
+        cities = sum(1 for p in self.controlled(seat) if piece[p] == CITY or piece[p] == CITADEL)
         extra = 2 if war.in_reserve(self, seat, "warehouse") else 0
         return 2 + cities + extra
 
@@ -394,7 +451,36 @@ class MythotopiaState(State):
         )  # fmt: skip
 
     def controlled(self, seat: int) -> list[int]:
-        return [p for p, o in enumerate(self.owner) if o == seat]
+        memo = self.memo
+        if memo is None:
+            return [p for p, o in enumerate(self.owner) if o == seat]
+        key = ("controlled", seat)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = [p for p, o in enumerate(self.owner) if o == seat]
+        return found
+
+    def army_sites(self) -> list[int]:
+        """Provinces with Army counters in them (any side), by number."""
+        return self._sites_and_wars()[0]
+
+    def wars(self) -> list[int]:
+        """Provinces at war, by number (:func:`war.at_war` for each)."""
+        return self._sites_and_wars()[1]
+
+    def _sites_and_wars(self) -> tuple[list[int], list[int]]:
+        memo = self.memo
+        found = None if memo is None else memo.get("sites")
+        if found is None:
+            armies, owner = self.armies, self.owner
+            totals = list(map(sum, armies))
+            sites = [p for p, total in enumerate(totals) if total]
+            # At war: armies of someone other than the owner (all of them, when neutral).
+            wars = [p for p in sites if owner[p] < 0 or totals[p] > armies[p][owner[p]]]
+            found = (sites, wars)
+            if memo is not None:
+                memo["sites"] = found
+        return found
 
     def payable(self, seat: int) -> list[tuple[str, str]]:
         """Cards ``seat`` may play now: (card, "hand" | "reserve"), sorted, unique."""
@@ -444,9 +530,17 @@ class MythotopiaState(State):
 
     def converters(self, seat: int) -> tuple[str, ...]:
         """Converters in the Reserve not yet used this turn (MT-PAY-3)."""
-        return tuple(
-            c for c in sorted(CONVERTERS) if war.in_reserve(self, seat, c) and c not in self.flags
-        )
+        memo = self.memo
+        key = ("converters", seat)
+        found = None if memo is None else memo.get(key)
+        if found is None:
+            reserve, new, flags = self.reserve[seat], self.reserve_new[seat], self.flags
+            found = tuple(
+                c for c in SORTED_CONVERTERS if (c in reserve or c in new) and c not in flags
+            )
+            if memo is not None:
+                memo[key] = found
+        return found
 
     def can_pay(
         self,
@@ -455,17 +549,30 @@ class MythotopiaState(State):
         open_need: str | None = None,
         exclude: tuple[str, ...] = (),
     ) -> bool:
-        cards = list(self.hand[seat]) + list(self.reserve[seat])
-        for card in exclude:
-            cards.remove(card)
         key = tuple((n, needs[n]) for n in NEEDS if needs.get(n, 0) > 0)
-        return feasible(tuple(sorted(cards)), self.converters(seat), key, open_need)
+        memo = self.memo
+        if memo is None:
+            return feasible(self._cards(seat, exclude), self.converters(seat), key, open_need)
+        # Excluded cards of one signature leave the same question (payment.signature).
+        asked = ("pay", seat, key, open_need, tuple(sorted(signature(c) for c in exclude)))
+        found = memo.get(asked)
+        if found is None:
+            found = memo[asked] = feasible(
+                self._cards(seat, exclude), self.converters(seat), key, open_need
+            )
+        return found
 
     def components(self, seat: int) -> dict[int, frozenset[int]]:
         """Province -> its road network (MT-ROAD-2): provinces of ``seat`` linked by roads
         whose both ends ``seat`` controls."""
-        mine = tuple(p for p, o in enumerate(self.owner) if o == seat)
-        return _networks(mine, frozenset(self.roads))
+        memo = self.memo
+        key = ("components", seat)
+        found = None if memo is None else memo.get(key)
+        if found is None:
+            found = _networks(tuple(self.controlled(seat)), frozenset(self.roads))
+            if memo is not None:
+                memo[key] = found
+        return found
 
     def ranger(self, seat: int) -> bool:
         return war.in_reserve(self, seat, "ranger")
@@ -531,6 +638,13 @@ class MythotopiaState(State):
 
     # --- legal actions ----------------------------------------------------------------------------
     def _legal_actions(self) -> list[str]:
+        self.memo = {}
+        try:
+            return self._generate_legal()
+        finally:
+            self.memo = None
+
+    def _generate_legal(self) -> list[str]:
         if self.pending is not None and self.pending.optional:
             return sorted(set(self._pay_actions(self.pending)))
         if self.queue:
@@ -585,6 +699,16 @@ class MythotopiaState(State):
         return acts
 
     def _cards(self, seat: int, exclude: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """The hand and Reserve, sorted, less ``exclude`` (one copy each)."""
+        if not exclude:
+            memo = self.memo
+            key = ("cards", seat)
+            found = None if memo is None else memo.get(key)
+            if found is None:
+                found = tuple(sorted(self.hand[seat] + self.reserve[seat]))
+                if memo is not None:
+                    memo[key] = found
+            return found
         cards = list(self.hand[seat]) + list(self.reserve[seat])
         for card in exclude:
             cards.remove(card)
@@ -600,8 +724,8 @@ class MythotopiaState(State):
 
     def _end_war_actions(self, seat: int) -> list[str]:
         acts = []
-        for p in range(len(PROVINCES)):
-            if not war.involved(self, p, seat):
+        for p in self.wars():  # involved: at war, and the defender or an invader
+            if self.owner[p] != seat and not self.armies[p][seat]:
                 continue
             top = war.leaders(self, p)
             if len(top) == 1:
@@ -622,59 +746,50 @@ class MythotopiaState(State):
     def _invade_actions(self, seat: int) -> list[str]:
         if self.army_stock[seat] == 0:
             return []
-        acts = []
+        acts: list[str] = []
         comps = self.components(seat)
-        province_cards = sorted({c for c, _ in self.payable(seat) if c in P_INDEX})
-        cost_ok: dict[tuple[str, int, int, bool], bool] = {}
+        province_cards = sorted({c for c in self._cards(seat) if c in P_INDEX})
+        ranger_any = self.ranger(seat)
+        ranger_reserve = "ranger" in self.reserve[seat]
+        owner = self.owner
+        holders = [s for s in range(self.game.players) if war.in_reserve(self, s, "reserve-army")]
         allowed: dict[int, bool] = {}
+        # Province cards of one symbol pay alike (payment.signature): ask once for each.
+        cost_ok: dict[tuple[str, int, int, bool], bool] = {}
 
         def affordable(card: str, food: int, cross: int, ranger: bool = False) -> bool:
-            key = (card, food, cross, ranger)
-            if key not in cost_ok:
+            key = (signature(card), food, cross, ranger)
+            found = cost_ok.get(key)
+            if found is None:
                 exclude = (card, "ranger") if ranger and card != "ranger" else (card,)
                 needs = {"food": food, "cross": cross}
-                cost_ok[key] = self.can_pay(seat, needs, "army", exclude)
-            return cost_ok[key]
+                found = cost_ok[key] = self.can_pay(seat, needs, "army", exclude)
+            return found
 
         def may_invade(target: int) -> bool:
+            if owner[target] == seat:
+                return False
+            if not holders:
+                return True
             if target not in allowed:
-                allowed[target] = self.owner[target] != seat and self.reserve_army_allows(
-                    seat, target
-                )
+                allowed[target] = self.reserve_army_allows(seat, target)
             return allowed[target]
 
-        def offers(token: str, origins: list[int], own: int | None) -> None:
-            # The cheapest land and sea route to each target from these origins
-            # (MT-RULING-ROUTE-OFFER): target -> (food, seas, origin) per kind.
-            land: dict[int, tuple[int, int, int]] = {}
-            sea: dict[int, tuple[int, int, int]] = {}
-            ranger: dict[int, bool] = {}
-            for o in origins:
-                for t, _ in BOARD.land_neighbours(o):
-                    extra = self.land_cost(seat, o, t)
-                    if extra is not None:
-                        option = (1 + extra, 0, o)
-                        if t not in land or option < land[t]:
-                            land[t] = option
-                            ranger[t] = self.ranger_discount(seat, o, t)
-                for t, seas in BOARD.sea_routes(o).items():
-                    if BOARD.border_kind(o, t) != "plain":
-                        option = (1, seas, o)
-                        if t not in sea or option < sea[t]:
-                            sea[t] = option
-            for by_sea, table in ((False, land), (True, sea)):
-                for t, (food, cross, o) in table.items():
-                    locked = not by_sea and ranger.get(t, False)
-                    if not may_invade(t) or not affordable(token, food, cross, locked):
-                        continue
-                    origin = "" if o == own else f" {PROVINCES[o]}"
-                    acts.append(f"invade {PROVINCES[t]} {token}{origin}{' sea' if by_sea else ''}")
+        def offers(token: str, origins: tuple[int, ...], own: int | None) -> None:
+            for t, food, cross, o, by_sea, locked in _invasion_routes(
+                origins, ranger_any, ranger_reserve
+            ):
+                if not may_invade(t) or not affordable(token, food, cross, locked):
+                    continue
+                origin = "" if o == own else f" {PROVINCES[o]}"
+                acts.append(f"invade {PROVINCES[t]} {token}{origin}{' sea' if by_sea else ''}")
 
         for card in province_cards:
             c = P_INDEX[card]
-            offers(card, sorted(comps.get(c, frozenset({c}))), c)
+            network = comps.get(c)
+            offers(card, tuple(sorted(network)) if network is not None else (c,), c)
         if self.has_card(seat, "general"):
-            offers("general", self.controlled(seat), None)
+            offers("general", tuple(self.controlled(seat)), None)
         if self.has_card(seat, "portal") and affordable("portal", 1, 0):
             acts.extend(
                 f"invade {PROVINCES[t]} portal" for t in range(len(PROVINCES)) if may_invade(t)
@@ -682,26 +797,36 @@ class MythotopiaState(State):
         return acts
 
     def _army_ship_actions(self, seat: int) -> list[str]:
-        acts = []
+        acts: list[str] = []
+        owner, armies = self.owner, self.armies
+        mine = self.controlled(seat)
         if self.army_stock[seat] > 0:
             with_food = self.can_pay(seat, {"food": 1}, "army")
             without = self.can_pay(seat, {}, "army")
-            for p in range(len(PROVINCES)):
-                if (self.owner[p] == seat and without) or (
-                    self.owner[p] != seat and self.armies[p][seat] and with_food
-                ):
-                    acts.append(f"place-armies {PROVINCES[p]}")
-        for p in range(len(PROVINCES)):
-            if self.owner[p] == seat and not war.at_war(self, p):
-                for a in range(self.armies[p][seat] + 1):
+            if without:
+                acts.extend(f"place-armies {PROVINCES[p]}" for p in mine)
+            if with_food:
+                acts.extend(
+                    f"place-armies {PROVINCES[p]}"
+                    for p in self.army_sites()
+                    if owner[p] != seat and armies[p][seat]
+                )
+        wars = self.wars()
+        for p in mine:
+            if armies[p][seat] or self.mercs[p][seat]:
+                if p in wars:
+                    continue
+                name = PROVINCES[p]
+                for a in range(armies[p][seat] + 1):
                     for m in range(self.mercs[p][seat] + 1):
                         if a or m:
-                            acts.append(f"remove-armies {PROVINCES[p]} {a} {m}")
+                            acts.append(f"remove-armies {name} {a} {m}")
         if self.ship_stock[seat] > 0 and self.can_pay(seat, {}, "ship"):
-            ports = {s for p in self.controlled(seat) for s in BOARD.province_seas[p]}
+            ports = {s for p in mine for s in BOARD.province_seas[p]}
             acts.extend(f"place-ships {SEAS[s]}" for s in sorted(ports))
         for s, fleet in enumerate(self.ships):
-            acts.extend(f"remove-ships {SEAS[s]} {n}" for n in range(1, fleet[seat] + 1))
+            if fleet[seat]:
+                acts.extend(f"remove-ships {SEAS[s]} {n}" for n in range(1, fleet[seat] + 1))
         return acts
 
     def _province_card_for(self, seat: int, p: int, comps: dict[int, frozenset[int]]) -> list[str]:
@@ -768,9 +893,10 @@ class MythotopiaState(State):
             acts.extend(f"warehouse {c}" for c in hand)
         if "moved" not in self.flags:
             comps = self.components(seat)
+            wars = self.wars()
             for a in self.controlled(seat):
                 n = self.armies[a][seat]
-                if not n or war.at_war(self, a):
+                if not n or a in wars:
                     continue
                 for b in sorted(comps[a]):
                     if b != a:
@@ -818,13 +944,16 @@ class MythotopiaState(State):
         merchants = cards.count(MERCHANT)
         mills = cards.count(WATER_MILL)
         converters = self.converters(seat)
+        uses = [n for n, a in needs.items() if a > 0]
+        if open_more:
+            assert open_need is not None
+            uses.append(open_need)
+        # Cards of one signature give the same payments (payment.signature): ask once.
+        keeps: dict[tuple[str, str, str | None, bool], bool] = {}
         for card, source in self.payable(seat):
             if source == "reserve" and card in pending.locked:
                 continue
-            uses = [n for n, a in needs.items() if a > 0]
-            if open_more:
-                assert open_need is not None
-                uses.append(open_need)
+            sig = signature(card)
             for use in uses:
                 modifiers: list[str | None] = [None]
                 if use in ("food", "stone", "gold") and merchants - (card == MERCHANT) > 0:
@@ -839,9 +968,13 @@ class MythotopiaState(State):
                         value = pay_value(card, use, modifier, doubled)
                         if not value or (modifier and value <= pay_value(card, use, None, doubled)):
                             continue
-                        if not self._pay_keeps_feasible(
-                            pending, card, use, value, modifier, doubled
-                        ):
+                        key = (sig, use, modifier, doubled)
+                        keeps_feasible = keeps.get(key)
+                        if keeps_feasible is None:
+                            keeps_feasible = keeps[key] = self._pay_keeps_feasible(
+                                pending, card, use, value, modifier, doubled
+                            )
+                        if not keeps_feasible:
                             continue
                         parts = ["pay"]
                         if source == "reserve":
@@ -891,9 +1024,9 @@ class MythotopiaState(State):
         if self.queue:
             head = self.queue[0]
             if head[0] == "draw":
-                return draw_outcomes(self.deck[head[1]])
+                return _draw_outcomes(self.deck[head[1]])
             if head[0] == "impdraw":
-                return draw_outcomes(self.imp_deck)
+                return _draw_outcomes(self.imp_deck)
             raise AssertionError(f"no chance at queue entry {head}")
         if self.phase == DEAL:
             return uniform(f"deal {c}" for c in self.supply)
