@@ -36,7 +36,9 @@ class Ability:
         return 0
 
     def options(self, state: MythicWarsState, unit: int) -> list[str]:
-        """``ability`` actions open to the unit when it is empowered."""
+        """``ability`` actions open to the unit when it is empowered. They may depend only on
+        which entities are in the battle (and on summons, which change it): the rules keep
+        the empowerment actions for as long as the battle holds the same entities."""
         return []
 
     def use(self, state: MythicWarsState, unit: int, targets: list[int]) -> None:
@@ -302,6 +304,11 @@ CLASSES: dict[str, type[Ability]] = {
         Lifesteal,
     )
 }
+
+
+def overrides(ability: Ability, hook: str) -> bool:
+    """Does the ability do something at ``hook`` (the base hooks do nothing)?"""
+    return getattr(type(ability), hook) is not getattr(Ability, hook)
 
 
 def make(entity: Entity) -> Ability:

@@ -8,6 +8,7 @@ resolved by frames on a stack: each frame waits for a die (a chance node) or a d
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
 from pydantic import field_validator
@@ -40,6 +41,7 @@ FACTION_SIZE = 4
 MODES = ("hands-of-fate", "guided", "pantheons", "destiny", "pantheons-of-destiny")
 ROLL_ACTIONS = tuple(f"roll {n}" for n in range(1, 7))
 ROLL_OUTCOMES = [(action, 1.0 / 6.0) for action in ROLL_ACTIONS]
+ROLL_LEGAL = list(ROLL_ACTIONS)  # a cached legal list: never mutated (legal_actions copies it)
 ROLL_VALUE = {action: n for n, action in enumerate(ROLL_ACTIONS, 1)}
 
 ENTITIES: tuple[Entity, ...] = catalog()
@@ -47,6 +49,56 @@ NUMBER = {entity.id: n for n, entity in enumerate(ENTITIES)}
 ABILITY = tuple(abilities.make(entity) for entity in ENTITIES)
 DEITIES = tuple(n for n, entity in enumerate(ENTITIES) if entity.is_deity)
 BY_PANTHEON = {p: tuple(n for n in DEITIES if ENTITIES[n].pantheon == p) for p in PANTHEONS}
+# Entities are numbered in id order, so sorting units "by id" is sorting by entity number.
+IDS = tuple(entity.id for entity in ENTITIES)
+STATS = tuple(
+    {"attack": entity.attack, "defense": entity.defense, "power": entity.power}
+    for entity in ENTITIES
+)
+POWER = tuple(entity.power for entity in ENTITIES)
+
+# Every action string that names entities, built once: listing legal actions is indexing and
+# applying one is a dict lookup (no string formatting or parsing per step).
+ATTACK_ACTION = tuple(tuple(f"attack {a} {t}" for t in IDS) for a in IDS)
+ABILITY_ON_ACTION = tuple(tuple(f"ability {a} {t}" for t in IDS) for a in IDS)
+ABILITY_ACTION = tuple(f"ability {a}" for a in IDS)
+REST_ACTION = tuple(f"rest {a}" for a in IDS)
+INVOKE_ACTION = tuple(f"invoke {a}" for a in IDS)
+DRAFT_ACTION = tuple(f"draft {a}" for a in IDS)
+DEAL_ACTION = tuple(f"deal {a}" for a in IDS)
+TARGETED_ACTION = {"attack": ATTACK_ACTION, "ability": ABILITY_ON_ACTION}
+# action -> (verb, first entity, second entity or -1) for the actions of the battle.
+ACTION_PARTS: dict[str, tuple[str, int, int]] = {}
+for _a in range(len(ENTITIES)):
+    for _t in range(len(ENTITIES)):
+        ACTION_PARTS[ATTACK_ACTION[_a][_t]] = ("attack", _a, _t)
+        ACTION_PARTS[ABILITY_ON_ACTION[_a][_t]] = ("ability", _a, _t)
+    ACTION_PARTS[ABILITY_ACTION[_a]] = ("ability", _a, -1)
+    ACTION_PARTS[REST_ACTION[_a]] = ("rest", _a, -1)
+    ACTION_PARTS[INVOKE_ACTION[_a]] = ("invoke", _a, -1)
+
+# Which entities have an ability that does something at a trigger or on rolls: the others are
+# left out of the trigger queues and the modifier sums (their hooks do nothing).
+HOOKED = {
+    hook: frozenset(n for n, ability in enumerate(ABILITY) if abilities.overrides(ability, hook))
+    for hook in (
+        "on_round_start",
+        "on_invoked",
+        "on_round_end",
+        "modifier",
+        "options",
+        "after_attack",
+        "after_defending",
+    )
+}
+# Seats clockwise from each start, for each player count (MW-ROUND-2), and each seat's place
+# in that order.
+CLOCKWISE = tuple(
+    tuple(tuple((start + k) % n for k in range(n)) for start in range(n)) for n in range(9)
+)
+RANK = tuple(
+    tuple(tuple((seat - start) % n for seat in range(n)) for start in range(n)) for n in range(9)
+)
 
 
 class Unit(NamedTuple):
@@ -243,10 +295,106 @@ def _check_factions(factions: list[list[str]] | None, players: int, mode: str) -
     return result
 
 
+class BattleCache:
+    """What follows from which units are in the battle (not from their points or whether they
+    are turned): the battle's units, its factions by id, who may be attacked, the passive
+    flags and the roll modifiers.
+
+    Built on demand and dropped whenever an entity enters or leaves the battle or the units
+    change (``MythicWarsState._reform``), so the rules read these instead of scanning every
+    unit at every step. Clones share it: the tables filled in lazily (targets, opponents,
+    modifier sums, empowerment actions) only ever get values that hold for every state with
+    the same battle."""
+
+    __slots__ = (
+        "_attackable",
+        "_ordered",
+        "_taunt_owners",
+        "empower",
+        "factions",
+        "modifiers",
+        "mods",
+        "no_crits",
+        "opposing",
+        "owners",
+        "targets",
+        "tie_breakers",
+        "units",
+    )
+
+    def __init__(self, units: list[Unit]) -> None:
+        self.units = tuple(i for i, u in enumerate(units) if u.state in IN_BATTLE)  # by index
+        self._ordered = tuple(
+            (i, units[i].owner) for i in sorted(self.units, key=lambda i: units[i].entity)
+        )  # by id, with owners
+        factions: dict[int, list[int]] = {}
+        for i, owner in self._ordered:
+            factions.setdefault(owner, []).append(i)
+        self.factions = {owner: tuple(faction) for owner, faction in factions.items()}
+        self.owners = frozenset(factions)
+        taunt_owners, taunters, no_crits, tie_breakers = set(), set(), set(), set()
+        for i in self.units:
+            ability, owner = ABILITY[units[i].entity], units[i].owner
+            if ability.taunt:
+                taunt_owners.add(owner)
+                taunters.add(i)
+            if ability.no_crits:
+                no_crits.add(owner)
+            if ability.tie_breaker:
+                tie_breakers.add(owner)
+        self._taunt_owners = frozenset(taunt_owners)
+        self.no_crits = frozenset(no_crits)
+        self.tie_breakers = frozenset(tie_breakers)
+        shielded = frozenset(units[i].summoner for i in self.units if units[i].summoner >= 0)
+        # Units that may be attacked by the entities of any other faction: not a summoner whose
+        # creature is in the battle (MW-SUMMON-2); while a faction has taunting entities, only
+        # they (MW-RULING-TAUNT).
+        self._attackable = tuple(
+            (t, o)
+            for t, o in self._ordered
+            if t not in shielded and (o not in taunt_owners or t in taunters)
+        )
+        hooked = HOOKED["modifier"]
+        self.modifiers = tuple(i for i in self.units if units[i].entity in hooked)
+        self.targets: dict[int, tuple[int, ...]] = {}  # attacker's owner -> targets by id
+        self.opposing: dict[int, tuple[int, ...]] = {}  # owner -> opposing units by id
+        self.mods: dict[tuple[int, str], int] = {}  # (roller, stat) -> sum of the modifiers
+        # The unturned units of the faction to act -> its empowerment actions: these depend only
+        # on which entities are in the battle (ability options too, see Ability.options).
+        self.empower: dict[tuple[int, ...], list[str]] = {}
+
+    def flag_owners(self, flag: str) -> frozenset[int] | None:
+        """Factions with a unit in the battle whose ability has the passive ``flag``."""
+        if flag == "no_crits":
+            return self.no_crits
+        if flag == "tie_breaker":
+            return self.tie_breakers
+        if flag == "taunt":
+            return self._taunt_owners
+        return None
+
+    def opposing_of(self, owner: int) -> tuple[int, ...]:
+        """The battle's units not of ``owner``, by id."""
+        found = self.opposing.get(owner)
+        if found is None:
+            found = self.opposing[owner] = tuple(i for i, o in self._ordered if o != owner)
+        return found
+
+    def targets_of(self, owner: int) -> tuple[int, ...]:
+        """Units ``owner``'s entities may attack, by id: not a summoner whose creature is in
+        the battle (MW-SUMMON-2), and only a taunting one where its faction has some."""
+        found = self.targets.get(owner)
+        if found is None:
+            found = self.targets[owner] = tuple(t for t, o in self._attackable if o != owner)
+        return found
+
+
 class MythicWarsState(State):
     """A Mythic Wars position."""
 
     __slots__ = (
+        "_battle",
+        "_index",
         "been_prime",
         "contenders",
         "drafter",
@@ -269,12 +417,15 @@ class MythicWarsState(State):
 
     def __init__(self, game: MythicWarsGame, *, empty: bool = False) -> None:
         super().__init__(game)
+        # Derived from ``units`` and rebuilt on demand (see BattleCache and _unit_index).
+        self._battle: BattleCache | None = None
+        self._index: dict[int, int] | None = None
         if empty:
             return
         n = game.players
         self.units: list[Unit] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]  # dealt, not yet drafted
-        self.pool: list[int] = []  # deities still to deal (hands-of-fate, guided)
+        self.pool: list[int] = []  # deities still to deal (hands-of-fate, guided), by number
         self.pantheon_of: list[str] = []  # pantheons mode: each player's pantheon
         self.secret: tuple[tuple[int, int], ...] = ()  # (history index, owner) of hidden entries
         self.stack: list[Frame] = []
@@ -317,34 +468,69 @@ class MythicWarsState(State):
         other.contenders = self.contenders
         other.winners_ = self.winners_[:]
         other.phase = self.phase
+        other._battle = self._battle  # never changed in place, only replaced
+        other._index = self._index
         return other
+
+    def invalidate_caches(self) -> None:
+        """Also forget what is derived from the units (for code that edits them directly)."""
+        super().invalidate_caches()
+        self._reform()
+
+    def _reform(self) -> None:
+        """The units changed in a way the caches depend on: an entity entered or left the
+        battle, or units were added or reordered."""
+        self._battle = None
+        self._index = None
+
+    def _cache(self) -> BattleCache:
+        cache = self._battle
+        if cache is None:
+            cache = self._battle = BattleCache(self.units)
+        return cache
+
+    def _unit_index(self) -> dict[int, int]:
+        """Entity number -> its unit (each entity is in a game at most once, so the index has
+        one entry per unit: a unit appended without ``_reform`` is noticed too)."""
+        index = self._index
+        if index is None or len(index) != len(self.units):
+            index = {}
+            for i, unit in enumerate(self.units):
+                index.setdefault(unit.entity, i)
+            self._index = index
+        return index
 
     # --- who acts ---------------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             return TERMINAL
-        if self.stack:
-            top = self.stack[-1]
+        stack = self.stack
+        if stack:
+            top = stack[-1]
             return top.player if isinstance(top, Choice) else CHANCE
-        if self.phase in (DEAL, FIRST):
+        if phase in (DEAL, FIRST):
             return CHANCE
-        if self.phase == DRAFT:
+        if phase == DRAFT:
             return self.drafter
         return self.seat  # INVOKE or EMPOWER (the only phases that wait for a player)
+
+    def is_terminal(self) -> bool:
+        """True once the game is over (read without working out the player to move)."""
+        return self.phase == OVER
 
     # --- queries used by the rules and the abilities ----------------------------------------------
     def unit_id(self, unit: int) -> str:
         """The id (slug) of a unit's entity."""
-        return ENTITIES[self.units[unit].entity].id
+        return IDS[self.units[unit].entity]
 
     def unit_named(self, entity_id: str) -> int:
         """The unit of an entity id in this game."""
-        number = NUMBER[entity_id]
-        for index, unit in enumerate(self.units):
-            if unit.entity == number:
-                return index
-        raise KeyError(entity_id)
+        unit = self._unit_index().get(NUMBER[entity_id])
+        if unit is None:
+            raise KeyError(entity_id)
+        return unit
 
     def in_battle(self, unit: int) -> bool:
         """Invoked or empowered (MW-STATE-1)."""
@@ -352,54 +538,41 @@ class MythicWarsState(State):
 
     def battle(self) -> list[int]:
         """Every unit in the battle."""
-        return [i for i, u in enumerate(self.units) if u.state in IN_BATTLE]
+        return list(self._cache().units)
 
     def opposing_in_battle(self, unit: int) -> list[int]:
         """Opposing units in the battle, by id."""
-        owner = self.units[unit].owner
-        return self._by_id(i for i in self.battle() if self.units[i].owner != owner)
+        return list(self._cache().opposing_of(self.units[unit].owner))
 
     def faction_in_battle(self, unit: int) -> list[int]:
         """The unit and its supporting units in the battle, by id."""
-        owner = self.units[unit].owner
-        return self._by_id(i for i in self.battle() if self.units[i].owner == owner)
-
-    def _by_id(self, units: Any) -> list[int]:
-        return sorted(units, key=lambda i: ENTITIES[self.units[i].entity].id)
+        return list(self._cache().factions.get(self.units[unit].owner, ()))
 
     def attack_targets(self, attacker: int) -> list[int]:
         """Opposing units that may be attacked, by id: not a summoner whose creature is in the
         battle (MW-SUMMON-2), and only a taunting one where its faction has some
         (MW-ABILITY-TAUNT)."""
-        units = self.units
-        owner = units[attacker].owner
-        battle = self.battle()
-        shielded = {units[i].summoner for i in battle if units[i].summoner >= 0}
-        taunters: dict[int, set[int]] = {}
-        for i in battle:
-            if ABILITY[units[i].entity].taunt:
-                taunters.setdefault(units[i].owner, set()).add(i)
-        # MW-RULING-TAUNT: while a faction has taunting entities, only they may be attacked.
-        return self._by_id(
-            t
-            for t in battle
-            if units[t].owner != owner
-            and t not in shielded
-            and (units[t].owner not in taunters or t in taunters[units[t].owner])
-        )
+        return list(self._cache().targets_of(self.units[attacker].owner))
 
-    def targeted_actions(self, verb: str, unit: int, targets: list[int]) -> list[str]:
+    def targeted_actions(self, verb: str, unit: int, targets: Sequence[int]) -> list[str]:
         """``<verb> <unit> <target>`` for each target."""
-        me = self.unit_id(unit)
-        return [f"{verb} {me} {self.unit_id(t)}" for t in targets]
+        units = self.units
+        table = TARGETED_ACTION.get(verb)
+        if table is None:
+            me = self.unit_id(unit)
+            return [f"{verb} {me} {self.unit_id(t)}" for t in targets]
+        row = table[units[unit].entity]
+        return [row[units[t].entity] for t in targets]
 
     def has_summoned(self, creature_id: str) -> bool:
         """Has this creature entered the battle in this game (summoning is once per game)?"""
-        number = NUMBER[creature_id]
-        return any(u.entity == number for u in self.units)
+        return NUMBER[creature_id] in self._unit_index()
 
     def faction_flag(self, owner: int, flag: str) -> bool:
         """Does a unit of ``owner`` in the battle have the passive ``flag`` (taunt, ...)?"""
+        owners = self._cache().flag_owners(flag)
+        if owners is not None:
+            return owner in owners
         return any(
             getattr(ABILITY[self.units[i].entity], flag) and self.units[i].owner == owner
             for i in self.battle()
@@ -416,25 +589,30 @@ class MythicWarsState(State):
     # --- effects ----------------------------------------------------------------------------------
     def lose(self, unit: int, amount: int) -> None:
         """The unit loses points; at 0 or less it is defeated at once (MW-DEFEAT-1)."""
-        if amount <= 0 or not self.in_battle(unit):
-            return
         current = self.units[unit]
+        if amount <= 0 or current.state not in IN_BATTLE:
+            return
         energy = current.energy - amount
-        self.units[unit] = current._replace(energy=energy)
+        self.units[unit] = Unit(
+            current.entity, current.owner, current.state, energy, current.summoner, current.declared
+        )
         if energy <= 0:
             self.defeat(unit)
 
     def regain(self, unit: int, amount: int) -> None:
         """The unit regains points, never above its Power score (MW-ABILITY-HEAL)."""
-        if amount <= 0 or not self.in_battle(unit):
-            return
         current = self.units[unit]
-        cap = ENTITIES[current.entity].power
-        self.units[unit] = current._replace(energy=min(cap, current.energy + amount))
+        if amount <= 0 or current.state not in IN_BATTLE:
+            return
+        energy = min(POWER[current.entity], current.energy + amount)
+        self.units[unit] = Unit(
+            current.entity, current.owner, current.state, energy, current.summoner, current.declared
+        )
 
     def defeat(self, unit: int) -> None:
         """MW-DEFEAT: out of the battle; a creature it summoned is defeated with it."""
         self.units[unit] = self.units[unit]._replace(state=DEFEATED)
+        self._reform()
         for index, other in enumerate(self.units):
             if other.summoner == unit and self.in_battle(index):
                 self.defeat(index)  # MW-SUMMON-3
@@ -444,7 +622,8 @@ class MythicWarsState(State):
         """MW-SUMMON-1: the creature enters the battle in front of its summoner."""
         number = NUMBER[creature_id]
         owner = self.units[summoner].owner
-        self.units.append(Unit(number, owner, INVOKED, ENTITIES[number].power, summoner))
+        self.units.append(Unit(number, owner, INVOKED, POWER[number], summoner))
+        self._reform()
 
     def ask(self, unit: int, purpose: str) -> None:
         """Give the unit's advocate a decision for an ability."""
@@ -456,15 +635,20 @@ class MythicWarsState(State):
 
     def roll_total(self, unit: int, stat: str, die: int) -> int:
         """Score + die + every active modifier (MW-COMBAT-2)."""
-        entity = ENTITIES[self.units[unit].entity]
-        total: int = getattr(entity, stat) + die
-        for holder in self.battle():
-            total += ABILITY[self.units[holder].entity].modifier(self, holder, unit, stat)
+        cache = self._cache()
+        key = (unit, stat)
+        modifier = cache.mods.get(key)
+        if modifier is None:  # the same for as long as the battle holds the same entities
+            modifier = 0
+            for holder in cache.modifiers:
+                modifier += ABILITY[self.units[holder].entity].modifier(self, holder, unit, stat)
+            cache.mods[key] = modifier
+        total: int = STATS[self.units[unit].entity][stat] + die + modifier
         return total
 
     def _critical(self, roller: int, die: int, against: int) -> bool:
         """A natural 6 is critical, unless the other side's faction forbids it (MW-CRIT-1)."""
-        return die == 6 and not self.faction_flag(self.units[against].owner, "no_crits")
+        return die == 6 and self.units[against].owner not in self._cache().no_crits
 
     def _compare(
         self, a: int, a_total: int, a_crit: bool, b: int, b_total: int, b_crit: bool
@@ -474,47 +658,77 @@ class MythicWarsState(State):
             return 1 if a_crit else -1
         if a_total != b_total:
             return 1 if a_total > b_total else -1
-        a_breaks = self.faction_flag(self.units[a].owner, "tie_breaker")
-        b_breaks = self.faction_flag(self.units[b].owner, "tie_breaker")
+        tie_breakers = self._cache().tie_breakers
+        a_breaks = self.units[a].owner in tie_breakers
+        b_breaks = self.units[b].owner in tie_breakers
         if a_breaks != b_breaks:
             return 1 if a_breaks else -1
         return 0
 
     # --- legal actions ----------------------------------------------------------------------------
+    def _compute_legal(self) -> list[str]:
+        stack = self.stack
+        if stack and not isinstance(stack[-1], Choice):
+            # A die (most steps): the same six outcomes every time, so no list is built.
+            self._outcomes = ROLL_OUTCOMES
+            self._legal = ROLL_LEGAL
+            return ROLL_LEGAL
+        return super()._compute_legal()
+
     def _legal_actions(self) -> list[str]:
         if self.stack:
             top = self.stack[-1]
             assert isinstance(top, Choice)
             return self._choice_actions(top)
-        if self.phase == DRAFT:
-            return sorted(f"draft {ENTITIES[n].id}" for n in self.hands[self.drafter])
-        if self.phase == INVOKE:
-            return sorted(
-                f"invoke {ENTITIES[u.entity].id}"
-                for u in self.units
-                if u.owner == self.seat and u.state == UNINVOKED and not u.declared
-            )
+        phase = self.phase
+        if phase == DRAFT:
+            return [DRAFT_ACTION[n] for n in sorted(self.hands[self.drafter])]
+        if phase == INVOKE:
+            seat = self.seat
+            return [
+                INVOKE_ACTION[n]
+                for n in sorted(
+                    u.entity
+                    for u in self.units
+                    if u.owner == seat and u.state == UNINVOKED and not u.declared
+                )
+            ]
         return self._empower_actions()
 
     def _empower_actions(self) -> list[str]:
-        """MW-EMPOWER-2: attack, use an ability, or do nothing (``rest``)."""
-        actions: list[str] = []
-        mine = self._by_id(
-            i for i, u in enumerate(self.units) if u.owner == self.seat and u.state == INVOKED
-        )
-        targets = self.attack_targets(mine[0]) if mine else []  # the same for the whole faction
-        for unit in mine:
-            actions.extend(self.targeted_actions("attack", unit, targets))
-            actions.extend(ABILITY[self.units[unit].entity].options(self, unit))
-            actions.append(f"rest {self.unit_id(unit)}")
+        """MW-EMPOWER-2: attack, use an ability, or do nothing (``rest``); the same list
+        whenever the same entities are in the battle and the same ones are still unturned."""
+        units = self.units
+        cache = self._cache()
+        mine = tuple(i for i in cache.factions.get(self.seat, ()) if units[i].state == INVOKED)
+        actions = cache.empower.get(mine)
+        if actions is None:
+            actions = cache.empower[mine] = self._list_empower_actions(mine)
         return actions
 
-    def _choice_actions(self, choice: Choice) -> list[str]:
-        unit = choice.unit
+    def _list_empower_actions(self, mine: tuple[int, ...]) -> list[str]:
+        units = self.units
+        actions: list[str] = []
+        targets = [units[t].entity for t in self._cache().targets_of(self.seat)]
+        with_options = HOOKED["options"]
+        for unit in mine:
+            entity = units[unit].entity
+            row = ATTACK_ACTION[entity]
+            actions += [row[t] for t in targets]
+            if entity in with_options:
+                actions += ABILITY[entity].options(self, unit)
+            actions.append(REST_ACTION[entity])
+        return actions
+
+    def _choice_targets(self, choice: Choice) -> tuple[int, ...]:
+        owner = self.units[choice.unit].owner
         if choice.purpose in ("extra-attack", "ambush"):
-            actions = self.targeted_actions("attack", unit, self.attack_targets(unit))
-        else:  # doom, burn
-            actions = self.targeted_actions("ability", unit, self.opposing_in_battle(unit))
+            return self._cache().targets_of(owner)
+        return self._cache().opposing_of(owner)  # doom, burn
+
+    def _choice_actions(self, choice: Choice) -> list[str]:
+        verb = "attack" if choice.purpose in ("extra-attack", "ambush") else "ability"
+        actions = self.targeted_actions(verb, choice.unit, self._choice_targets(choice))
         if choice.purpose in OPTIONAL_CHOICES:
             actions.append("decline")
         return actions
@@ -530,30 +744,34 @@ class MythicWarsState(State):
             left = [p for p in PANTHEONS if p not in self.pantheon_of]
             return [(f"deal {p}", 1.0 / len(left)) for p in left]
         p = 1.0 / len(self.pool)
-        return sorted((f"deal {ENTITIES[n].id}", p) for n in self.pool)
+        return [(DEAL_ACTION[n], p) for n in self.pool]  # the pool is kept in id order
 
     # --- applying ---------------------------------------------------------------------------------
     def _apply(self, action: str) -> None:
-        self.contenders = frozenset(u.owner for u in self.units if u.state in IN_BATTLE)
+        self.contenders = self._cache().owners
         self.settled = ()
-        parts = action.split(" ")
-        if self.stack:
-            top = self.stack[-1]
+        stack = self.stack
+        if stack:
+            top = stack[-1]
             if isinstance(top, Choice):
-                self.stack.pop()
-                self._resolve_choice(top, parts)
+                stack.pop()
+                self._resolve_choice(top, action)
             else:
                 self._resolve_die(ROLL_VALUE[action])
-        elif self.phase == DEAL:
-            self._deal(parts[1])
-        elif self.phase == FIRST:
-            self._begin(int(parts[1]))
-        elif self.phase == DRAFT:
-            self._draft(NUMBER[parts[1]])
-        elif self.phase == INVOKE:
-            self._declare_invocation(self.unit_named(parts[1]))
         else:
-            self._empower(parts)
+            phase = self.phase
+            if phase == EMPOWER:
+                self._empower(action)
+            elif phase == DEAL:
+                self._deal(action.split(" ")[1])
+            elif phase == FIRST:
+                self._begin(int(action.split(" ")[1]))
+            elif phase == DRAFT:
+                self._draft(NUMBER[action.split(" ")[1]])
+            elif phase == INVOKE:
+                self._declare_invocation(self._unit_index()[ACTION_PARTS[action][1]])
+            else:
+                self._empower(action)
         self._advance()
 
     # --- set-up -----------------------------------------------------------------------------------
@@ -586,6 +804,7 @@ class MythicWarsState(State):
         self.secret += ((len(self._history), seat),)
         self.hands[seat].remove(number)
         self.units.append(Unit(number, seat))
+        self._reform()
         if sum(1 for u in self.units if u.owner == seat) == FACTION_SIZE:
             self.hands[seat] = []  # the rest are removed from the game
             self.drafter += 1
@@ -602,6 +821,7 @@ class MythicWarsState(State):
 
     def _sort_units(self) -> None:
         self.units.sort(key=lambda u: (u.owner, ENTITIES[u.entity].id))
+        self._reform()
 
     def _to_first(self) -> None:
         first = self.game.options["first"]
@@ -619,30 +839,37 @@ class MythicWarsState(State):
     # --- the round --------------------------------------------------------------------------------
     def _clockwise(self, start: int) -> list[int]:
         """Seats from ``start`` clockwise (MW-ROUND-2)."""
-        n = self.game.players
-        return [(start + k) % n for k in range(n)]
+        return list(CLOCKWISE[self.game.players][start])
 
-    def _trigger_order(self, units: Any) -> tuple[int, ...]:
-        """Prime faction first, then clockwise; within a faction by id (MW-ROUND-3)."""
-        rank = {seat: k for k, seat in enumerate(self._clockwise(self.prime))}
-        return tuple(sorted(units, key=lambda i: (rank[self.units[i].owner], self.unit_id(i))))
+    def _trigger_order(self, units: Iterable[int], hook: str) -> tuple[int, ...]:
+        """The units whose ability acts at ``hook``, prime faction first, then clockwise;
+        within a faction by id (MW-ROUND-3). Units whose hook does nothing are left out."""
+        hooked = HOOKED[hook]
+        mine = self.units
+        triggered = [i for i in units if mine[i].entity in hooked]
+        if not triggered:
+            return ()
+        rank = RANK[self.game.players][self.prime]
+        triggered.sort(key=lambda i: (rank[mine[i].owner], mine[i].entity))
+        return tuple(triggered)
 
     def _start_round(self) -> None:
         """MW-ROUND-1: the Start of Round phase."""
         self.phase = START
-        self.queue = self._trigger_order(self.battle())
+        self.queue = self._trigger_order(self._cache().units, "on_round_start")
 
     def _advance(self) -> None:
         """Run automatic steps until a die or a decision is needed, or the game is over."""
         while self.phase != OVER:
-            if self.stack:
-                if self._frame_ready(self.stack[-1]):
+            stack = self.stack
+            if stack:
+                if self._frame_ready(stack[-1]):
                     return
-                self.stack.pop()
+                stack.pop()
                 continue
             if self.queue:
                 unit, self.queue = self.queue[0], self.queue[1:]
-                if self.in_battle(unit):
+                if self.units[unit].state in IN_BATTLE:
                     self._trigger(unit)
                 continue
             if not self._next_step():
@@ -652,11 +879,10 @@ class MythicWarsState(State):
         """Can the frame still happen (its entities still in the battle, a target left)?"""
         if isinstance(frame, PrimeRoll):
             return True
+        units = self.units
         if isinstance(frame, Choice):
-            actions = self._choice_actions(frame)
-            return self.in_battle(frame.unit) and any(a != "decline" for a in actions)
-        first = frame[0]
-        return self.in_battle(first) and self.in_battle(frame.target)
+            return units[frame.unit].state in IN_BATTLE and bool(self._choice_targets(frame))
+        return units[frame[0]].state in IN_BATTLE and units[frame.target].state in IN_BATTLE
 
     def _trigger(self, unit: int) -> None:
         ability = ABILITY[self.units[unit].entity]
@@ -670,6 +896,8 @@ class MythicWarsState(State):
     def _next_step(self) -> bool:
         """Move the round on by one step; False when a player must decide."""
         phase = self.phase
+        if phase == EMPOWER:
+            return self._next_empowerer()
         if phase in (DEAL, FIRST, DRAFT, INVOKE):
             return False
         if phase == START:
@@ -683,12 +911,14 @@ class MythicWarsState(State):
         if phase == INVOKE_ABILITIES:
             self._to_empowerment()
             return True
-        if phase == EMPOWER:
-            return self._next_empowerer()
         if phase == END:
-            for index, unit in enumerate(self.units):
-                if unit.state == EMPOWERED:
-                    self.units[index] = unit._replace(state=INVOKED)  # MW-ROUND-5
+            units = self.units
+            for index in self._cache().units:
+                unit = units[index]
+                if unit.state == EMPOWERED:  # MW-ROUND-5
+                    units[index] = Unit(
+                        unit.entity, unit.owner, INVOKED, unit.energy, unit.summoner, unit.declared
+                    )
             self.phase = NEXT_PRIME
             self._choose_next_prime()
             return True
@@ -699,7 +929,7 @@ class MythicWarsState(State):
 
     def _next_invoker(self, first: bool = False) -> bool:
         """MW-INVOKE-1/2: the next faction clockwise with an uninvoked deity declares one."""
-        seats = self._clockwise(self.seat)
+        seats = CLOCKWISE[self.game.players][self.seat]
         if not first:
             seats = seats[1:]
         for seat in seats:
@@ -723,11 +953,12 @@ class MythicWarsState(State):
         for index, unit in enumerate(self.units):
             if unit.declared:
                 self.units[index] = unit._replace(
-                    state=INVOKED, energy=ENTITIES[unit.entity].power, declared=False
+                    state=INVOKED, energy=POWER[unit.entity], declared=False
                 )
                 entered.append(index)
+        self._reform()
         self.phase = INVOKE_ABILITIES
-        self.queue = self._trigger_order(entered)
+        self.queue = self._trigger_order(entered, "on_invoked")
         self._check_end()
 
     def _to_empowerment(self) -> None:
@@ -738,31 +969,38 @@ class MythicWarsState(State):
     def _next_empowerer(self) -> bool:
         """MW-EMPOWER-1/3: factions take turns clockwise from ``seat``, skipping those with no
         unempowered entity; when none is left the round ends."""
-        ready = {u.owner for u in self.units if u.state == INVOKED}
-        for seat in self._clockwise(self.seat):
-            if seat in ready:
-                self.seat = seat
-                return False
+        units = self.units
+        cache = self._cache()
+        factions = cache.factions
+        for seat in CLOCKWISE[self.game.players][self.seat]:
+            for unit in factions.get(seat, ()):
+                if units[unit].state == INVOKED:
+                    self.seat = seat
+                    return False
         self.phase = END
-        self.queue = self._trigger_order(self.battle())
+        self.queue = self._trigger_order(cache.units, "on_round_end")
         return True
 
-    def _empower(self, parts: list[str]) -> None:
+    def _empower(self, action: str) -> None:
         """MW-EMPOWER-2: the entity is turned (empowered), then acts."""
-        verb, unit = parts[0], self.unit_named(parts[1])
-        self.units[unit] = self.units[unit]._replace(state=EMPOWERED)
-        self.seat = (self.units[unit].owner + 1) % self.game.players
+        verb, entity, target = ACTION_PARTS[action]
+        index = self._unit_index()
+        unit = index[entity]
+        current = self.units[unit]
+        self.units[unit] = Unit(
+            entity, current.owner, EMPOWERED, current.energy, current.summoner, current.declared
+        )
+        self.seat = (current.owner + 1) % self.game.players
         if verb == "attack":
-            self.stack.append(Attack(unit, self.unit_named(parts[2])))
+            self.stack.append(Attack(unit, index[target]))
         elif verb == "ability":
-            targets = [self.unit_named(t) for t in parts[2:]]
-            ABILITY[self.units[unit].entity].use(self, unit, targets)
+            ABILITY[entity].use(self, unit, [index[target]] if target >= 0 else [])
 
-    def _resolve_choice(self, choice: Choice, parts: list[str]) -> None:
-        if parts[0] == "decline":
+    def _resolve_choice(self, choice: Choice, action: str) -> None:
+        if action == "decline":
             return
         unit = choice.unit
-        target = self.unit_named(parts[2])
+        target = self._unit_index()[ACTION_PARTS[action][2]]
         if choice.purpose in ("extra-attack", "ambush"):
             self.stack.append(Attack(unit, target, extra=choice.purpose == "extra-attack"))
         elif choice.purpose == "doom":
@@ -779,12 +1017,12 @@ class MythicWarsState(State):
         frame = self.stack.pop()
         if isinstance(frame, Attack):
             if frame.attack_die == 0:
-                self.stack.append(frame._replace(attack_die=die))
+                self.stack.append(Attack(frame.attacker, frame.target, frame.extra, die))
             else:
                 self._settle_attack(frame, die)
         elif isinstance(frame, Clash):
             if frame.clasher_die == 0:
-                self.stack.append(frame._replace(clasher_die=die))
+                self.stack.append(Clash(frame.clasher, frame.target, frame.damage, die))
             else:
                 self._settle_clash(frame, die)
         elif isinstance(frame, DefenseTest):
@@ -811,10 +1049,10 @@ class MythicWarsState(State):
 
     def _settle_attack(self, frame: Attack, defense_die: int) -> None:
         """MW-COMBAT-3..5, MW-CRIT: compare; a hit removes the difference (at least 1)."""
-        attacker, target = frame.attacker, frame.target
-        attack_total = self.roll_total(attacker, "attack", frame.attack_die)
+        attacker, target, attack_die = frame.attacker, frame.target, frame.attack_die
+        attack_total = self.roll_total(attacker, "attack", attack_die)
         defense_total = self.roll_total(target, "defense", defense_die)
-        attack_critical = self._critical(attacker, frame.attack_die, target)
+        attack_critical = self._critical(attacker, attack_die, target)
         defense_critical = self._critical(target, defense_die, attacker)
         outcome = self._compare(
             attacker, attack_total, attack_critical, target, defense_total, defense_critical
@@ -825,7 +1063,7 @@ class MythicWarsState(State):
             Settled(
                 "attack",
                 attacker,
-                frame.attack_die,
+                attack_die,
                 attack_total,
                 attack_critical,
                 target,
@@ -837,18 +1075,23 @@ class MythicWarsState(State):
             )
         )
         if outcome == 0:
-            self.stack.append(frame._replace(attack_die=0))  # MW-COMBAT-5: roll again
+            self.stack.append(Attack(attacker, target, frame.extra, 0))  # MW-COMBAT-5: again
             return
         if hit:
             self.lose(target, points)
         if self.phase == OVER:
             return
-        if self.in_battle(target):
-            ABILITY[self.units[target].entity].after_defending(self, target, attacker, hit)
-        if self.phase != OVER and self.in_battle(attacker):
-            ABILITY[self.units[attacker].entity].after_attack(
-                self, attacker, attack_total, hit, frame.extra
-            )
+        units = self.units
+        entity = units[target].entity
+        if units[target].state in IN_BATTLE and entity in HOOKED["after_defending"]:
+            ABILITY[entity].after_defending(self, target, attacker, hit)
+        entity = units[attacker].entity
+        if (
+            self.phase != OVER
+            and units[attacker].state in IN_BATTLE
+            and entity in HOOKED["after_attack"]
+        ):
+            ABILITY[entity].after_attack(self, attacker, attack_total, hit, frame.extra)
 
     def _settle_clash(self, frame: Clash, target_die: int) -> None:
         """MW-CLASH-2/3: Power + die, criticals, ties rolled again; the winner's ability."""
@@ -891,16 +1134,18 @@ class MythicWarsState(State):
     # --- the next prime faction -------------------------------------------------------------------
     def _choose_next_prime(self) -> None:
         """MW-PRIME-1..4."""
-        remaining = [s for s in range(self.game.players) if not self.eliminated(s)]
+        remaining = {u.owner for u in self.units if u.state != DEFEATED}  # not eliminated
         if not remaining:
             return
-        left = next(s for s in [*self._clockwise(self.prime)[1:], self.prime] if s in remaining)
-        if self.uninvoked_left() or any(s not in self.been_prime for s in remaining):
+        clockwise = CLOCKWISE[self.game.players][self.prime]
+        left = next(s for s in (*clockwise[1:], self.prime) if s in remaining)
+        if self.uninvoked_left() or not remaining <= self.been_prime:
             self._set_prime(left)
             return
-        counts = {s: sum(1 for i in self.battle() if self.units[i].owner == s) for s in remaining}
+        factions = self._cache().factions
+        counts = {s: len(factions.get(s, ())) for s in remaining}
         best = max(counts.values())
-        tied = [s for s in self._clockwise(self.prime) if s in remaining and counts[s] == best]
+        tied = [s for s in clockwise if s in remaining and counts[s] == best]
         if len(tied) == 1:
             self._set_prime(tied[0])
         elif self.prime in tied:
@@ -921,7 +1166,8 @@ class MythicWarsState(State):
 
     def _set_prime(self, seat: int) -> None:
         self.prime = seat
-        self.been_prime = self.been_prime | {seat}
+        if seat not in self.been_prime:
+            self.been_prime = self.been_prime | {seat}
 
     # --- the end ----------------------------------------------------------------------------------
     def _check_end(self) -> None:
@@ -1115,6 +1361,7 @@ class MythicWarsState(State):
         copy = self._copy()
         copy.game = game
         copy.units = [u._replace(entity=mapping.get(u.entity, u.entity)) for u in self.units]
+        copy._reform()  # hidden entities changed: what was derived from them no longer holds
         copy.hands = [sorted(mapping.get(n, n) for n in hand) for hand in self.hands]
         copy.pool = sorted(mapping.get(n, n) for n in self.pool)
         copy._history = [
