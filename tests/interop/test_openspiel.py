@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -16,20 +17,20 @@ from theomachy import agents  # noqa: E402
 from theomachy.engine.encoding import encoded  # noqa: E402
 from theomachy.interop.openspiel import load_game, short_name  # noqa: E402
 
-from .cases import CASES, GAMES  # noqa: E402
+from .cases import CASES, GAMES, short_options  # noqa: E402
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_random_sim_test(game_id: str, players: int) -> None:
     """pyspiel.random_sim_test: clones, legal actions sorted and masked, chance, returns."""
-    game = load_game(game_id, players=players)
+    game = load_game(game_id, players=players, **short_options(game_id))
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_random_sim_test_with_serialisation(game_id: str, players: int) -> None:
     """The same with serialize_game_and_state / deserialize_game_and_state on the way."""
-    game = load_game(game_id, players=players)
+    game = load_game(game_id, players=players, **short_options(game_id))
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
@@ -138,3 +139,29 @@ def test_openspiel_mcts_bot_plays_against_our_mcts() -> None:
         moves[player] += 1
     assert moves[0] > 0 and moves[1] > 0
     assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_tensors_and_strings_follow_the_position() -> None:
+    """Each position's tensors and strings are those of its own view, never a stale one."""
+    game = load_game("mythic-arena")
+    ours = theomachy.load("mythic-arena")
+    tables = encoded(ours)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            player = state.current_player()
+            view = state.theomachy_state.view(player)
+            assert list(state.observation_tensor(player)) == pytest.approx(
+                tables.encoding.observe(view)
+            )
+            assert f'"log":{json.dumps(view["log"], separators=(",", ":"))}' in (
+                state.information_state_string(player)
+            )
+            assert '"log"' not in state.observation_string(player)
+        numbers = (
+            [a for a, _ in state.chance_outcomes()]
+            if state.is_chance_node()
+            else state.legal_actions()
+        )
+        state.apply_action(rng.choice(numbers))

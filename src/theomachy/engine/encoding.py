@@ -22,7 +22,7 @@ import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from theomachy.engine.core import Game
 
@@ -33,6 +33,11 @@ class Encoding(ABC):
     perfect_information: bool = False
     """True when ``view(p)`` hides nothing from any player (chance may still be unknown ahead
     of time): the adapters then declare perfect information."""
+
+    short_game_options: ClassVar[dict[str, Any]] = {}
+    """Options that keep a random game short (a round cap, say), for suites that play whole
+    games of every registered game (the outside libraries' own tests); empty when the
+    defaults already give short games. The adapters work with any options."""
 
     def __init__(self, game: Game) -> None:
         self.game = game

@@ -34,6 +34,15 @@ class Adapted:
         self._hidden_slot = len(self._log_slots)
         self.information_size = self.observation_size + self._hidden_slot + 1
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Adapted:
+        # Shared, never mutated: OpenSpiel deep-copies a Python state's attributes to clone it.
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str, int, str]]:
+        # Pickled (OpenSpiel serialisation) as its key, rebuilt from the cache on load.
+        options = json.dumps(self.game.options, sort_keys=True)
+        return (_adapted_from_key, (self.game.id, self.game.players, options))
+
     @property
     def num_decisions(self) -> int:
         """The size of the decision table (integer actions 0..n-1)."""
@@ -57,12 +66,12 @@ class Adapted:
                 mask[self.encoded.decisions.number(action)] = 1
         return mask
 
-    def observation(self, state: State, player: int) -> Vector:
+    def observation(self, state: State, player: int, seen: Seen | None = None) -> Vector:
         """The encoding's observation of ``view(player)`` as a float32 vector."""
-        values = self.encoded.encoding.observe(state.view(player))
-        return np.asarray(values, dtype=np.float32)
+        seen = seen or Seen(state)
+        return seen.observed(self, player)
 
-    def information(self, state: State, player: int) -> Vector:
+    def information(self, state: State, player: int, seen: Seen | None = None) -> Vector:
         """The observation followed by a summary of the player's visible log.
 
         The summary counts each logged action (chance outcomes included; entries the player
@@ -70,23 +79,75 @@ class Adapted:
         count / (count + 1) so it stays in [0, 1]. It is a fixed-size digest of the history,
         not perfect recall; the information-state *string* is the exact one.
         """
-        view = state.view(player)
+        seen = seen or Seen(state)
         counts = np.zeros(self._hidden_slot + 1, dtype=np.float32)
         slots, hidden = self._log_slots, self._hidden_slot
-        for entry in view.get("log", ()):
+        for entry in seen.view(player).get("log", ()):
             counts[slots.get(entry, hidden)] += 1.0
-        summary = counts / (counts + 1.0)
-        observed = np.asarray(self.encoded.encoding.observe(view), dtype=np.float32)
-        return np.concatenate([observed, summary])
+        return np.concatenate([seen.observed(self, player), counts / (counts + 1.0)])
 
     @staticmethod
-    def observation_text(state: State, player: int) -> str:
+    def observation_text(state: State, player: int, seen: Seen | None = None) -> str:
         """What ``player`` sees now, as canonical JSON (the view without its log)."""
-        view = {key: value for key, value in state.view(player).items() if key != "log"}
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        view = (seen or Seen(state)).view(player)
+        public = {key: value for key, value in view.items() if key != "log"}
+        return json.dumps(public, sort_keys=True, separators=(",", ":"))
 
     @staticmethod
-    def information_text(state: State, player: int) -> str:
+    def information_text(state: State, player: int, seen: Seen | None = None) -> str:
         """Everything ``player`` knows (the view with its full visible log), canonical JSON:
         equal strings mean positions the player cannot tell apart."""
-        return json.dumps(state.view(player), sort_keys=True, separators=(",", ":"))
+        view = (seen or Seen(state)).view(player)
+        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+class Seen:
+    """The views (and observation vectors) of one position, each computed once per player.
+
+    OpenSpiel asks for a position's observation and information state as tensors and strings,
+    four views of the same thing; the owner calls :meth:`forget` whenever the state moves on.
+    """
+
+    __slots__ = ("_observed", "_views", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._views: dict[int, dict[str, Any]] = {}
+        self._observed: dict[int, Vector] = {}
+
+    def forget(self) -> None:
+        """The state has changed: drop what was computed."""
+        self._views.clear()
+        self._observed.clear()
+
+    def view(self, player: int) -> dict[str, Any]:
+        """``state.view(player)``, computed once."""
+        view = self._views.get(player)
+        if view is None:
+            view = self._views[player] = self.state.view(player)
+        return view
+
+    def observed(self, adapted: Adapted, player: int) -> Vector:
+        """The encoding's vector of ``view(player)``, computed once."""
+        vector = self._observed.get(player)
+        if vector is None:
+            values = adapted.encoded.encoding.observe(self.view(player))
+            vector = self._observed[player] = np.asarray(values, dtype=np.float32)
+        return vector
+
+
+_ADAPTED: dict[tuple[str, int, str], Adapted] = {}
+
+
+def adapted(game_id: str, players: int | None, options: Mapping[str, Any]) -> Adapted:
+    """The shared :class:`Adapted` of a game id, player count and options (built once)."""
+    game = load(game_id, players=players, options=dict(options))
+    key = (game.id, game.players, json.dumps(game.options, sort_keys=True))
+    found = _ADAPTED.get(key)
+    if found is None:
+        found = _ADAPTED[key] = Adapted(game_id, players, options)
+    return found
+
+
+def _adapted_from_key(game_id: str, players: int, options: str) -> Adapted:
+    return adapted(game_id, players, json.loads(options))

@@ -31,7 +31,7 @@ import pyspiel
 from theomachy.engine.core import CHANCE, TERMINAL, State
 from theomachy.engine.encoding import encoding_class
 from theomachy.engine.registry import game_class, games
-from theomachy.interop.common import Adapted
+from theomachy.interop.common import Adapted, Seen, adapted
 
 PREFIX = "theomachy_"
 
@@ -79,7 +79,7 @@ class TheomachyGame(pyspiel.Game):  # type: ignore[misc]
         game_id, game_type = self.game_id, self.game_type
         params = dict(params or {})
         players, options = _split_params(game_id, params)
-        self.adapted = Adapted(game_id, players, options)
+        self.adapted = adapted(game_id, players, options)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.adapted.num_decisions,
             max_chance_outcomes=self.adapted.num_outcomes,
@@ -107,12 +107,14 @@ class TheomachyGame(pyspiel.Game):  # type: ignore[misc]
 
 class _Inner:
     """Holds the Theomachy state: pyspiel clones a Python state by deep-copying its
-    attributes, and serialises it by pickling them; both go through our own clone and JSON."""
+    attributes, and serialises it by pickling them; both go through our own clone and JSON.
+    ``seen`` keeps the position's views while it does not change."""
 
-    __slots__ = ("state",)
+    __slots__ = ("seen", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self.seen = Seen(state)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
         return _Inner(self.state.clone())
@@ -143,6 +145,11 @@ class TheomachyState(pyspiel.State):  # type: ignore[misc]
         """The wrapped Theomachy state (for agents of ours playing in an OpenSpiel loop)."""
         return self._inner.state
 
+    @property
+    def seen(self) -> Seen:
+        """The views of this position computed so far (shared by the observers)."""
+        return self._inner.seen
+
     def current_player(self) -> int:
         """The player to move, or pyspiel's CHANCE / TERMINAL."""
         player = self._inner.state.current_player
@@ -165,10 +172,9 @@ class TheomachyState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         state = self._inner.state
-        table = (
-            self._adapted.encoded.outcomes if state.is_chance() else self._adapted.encoded.decisions
-        )
-        state.apply(table.text(action))
+        tables = self._adapted.encoded
+        state.apply((tables.outcomes if state.is_chance() else tables.decisions).text(action))
+        self._inner.seen.forget()  # the position moved on: its views are stale
 
     def _action_to_string(self, player: int, action: int) -> str:
         table = (
@@ -202,18 +208,18 @@ class Observer:
 
     def set_from(self, state: TheomachyState, player: int) -> None:
         """Fill ``tensor`` from ``player``'s view of ``state``."""
-        inner = state.theomachy_state
+        inner, seen = state.theomachy_state, state.seen
         if self._recall:
-            self.tensor[:] = self._adapted.information(inner, player)
+            self.tensor[:] = self._adapted.information(inner, player, seen)
         else:
-            self.tensor[:] = self._adapted.observation(inner, player)
+            self.tensor[:] = self._adapted.observation(inner, player, seen)
 
     def string_from(self, state: TheomachyState, player: int) -> str:
         """``player``'s view of ``state`` as canonical JSON."""
-        inner = state.theomachy_state
+        inner, seen = state.theomachy_state, state.seen
         if self._recall:
-            return self._adapted.information_text(inner, player)
-        return self._adapted.observation_text(inner, player)
+            return self._adapted.information_text(inner, player, seen)
+        return self._adapted.observation_text(inner, player, seen)
 
 
 _CREATORS: list[type[TheomachyGame]] = []

@@ -57,7 +57,7 @@ Free-action card is played twice in one turn: see :func:`nominal_bound`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from theomachy.engine.core import Game
 from theomachy.engine.encoding import Encoding as BaseEncoding
@@ -324,6 +324,10 @@ def nominal_bound(players: int, max_rounds: int) -> int:
 
 class Encoding(BaseEncoding):
     """Mythotopia's tables and observations (RULES.md, "Encoding (for the RL adapters)")."""
+
+    # A random game runs to the 100-round cap (~1,800 steps at 2 players, ~3,600 at 4); the
+    # outside suites' whole-game checks play 8 rounds instead.
+    short_game_options: ClassVar[dict[str, Any]] = {"max_rounds": 8}
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
