@@ -26,6 +26,7 @@ EXTRA_OPTIONS: dict[str, list[dict]] = {
     "mythic-arena": [{"rounds": 3}, {"first_player": 1, "strength_supply": 2}],
     "mythic-wars": [
         {"mode": "guided", "deal": 5},
+        {"max_rounds": 3},
         {"mode": "pantheons"},
         {
             "mode": "destiny",

@@ -8,7 +8,7 @@ import pytest
 
 import theomachy
 from theomachy import CHANCE, IllegalAction
-from theomachy.games.mythic_wars.rules import DEFEATED, DEITIES, ENTITIES, OVER
+from theomachy.games.mythic_wars.rules import DEFEATED, DEITIES, ENTITIES, IN_BATTLE, OVER
 
 from .scenario import battle, energy, game_with, roll, status
 
@@ -570,3 +570,23 @@ def test_the_view_reports_each_settled_roll():
         "result": "miss",
         "points": 0,
     }
+
+
+@rules("MW-CAP-1")
+@pytest.mark.parametrize("players", [2, 5])
+def test_max_rounds_ends_the_game_with_the_most_energy_winning(players: int) -> None:
+    game = theomachy.load("mythic-wars", players=players, options={"max_rounds": 2})
+    rng = random.Random(players)
+    capped = 0
+    for _ in range(30):
+        state = game.new_game()
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.round <= 2
+        if state.round == 2 and len({u.owner for u in state.units if u.state in IN_BATTLE}) != 1:
+            capped += 1
+            totals = state.scores()
+            assert state.winners() == [p for p, t in enumerate(totals) if t == max(totals)]
+    assert capped > 0
+    with pytest.raises(ValueError, match="max_rounds"):
+        theomachy.load("mythic-wars", options={"max_rounds": 0})

@@ -10,7 +10,7 @@ every mode plays with the same entities, and a mode only changes who holds which
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from theomachy.engine.core import CHANCE, Game
 from theomachy.engine.encoding import Encoding as BaseEncoding
@@ -146,9 +146,14 @@ class Encoding(BaseEncoding):
     """Mythic Wars: 3748 decisions and 60 + players chance outcomes at every player count;
     585 + 72 x players observation numbers.
 
-    :meth:`max_decisions` is a NOMINAL bound: the rules have no round cap and a game can
-    last without end (random play has gone past 11,000 rounds and 23,000 decisions), so it
-    counts 10,000 rounds (or the ``max_rounds`` option, should the game get one)."""
+    :meth:`max_decisions` is a NOMINAL bound without the ``max_rounds`` option: the
+    rulebook's game has no round cap and can last without end (random play has gone past
+    11,000 rounds and 23,000 decisions), so it counts 10,000 rounds; with ``max_rounds``
+    (MW-CAP-1) it is a true bound."""
+
+    # The outside suites' whole-game checks play capped games (a random 8-player game can
+    # otherwise run to tens of thousands of steps).
+    short_game_options: ClassVar[dict[str, Any]] = {"max_rounds": 30}
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -183,12 +188,13 @@ class Encoding(BaseEncoding):
         return self.size
 
     def max_decisions(self) -> int:
-        """Nominal, not a true bound (the rules have no round cap): 4 drafts per player,
+        """With the ``max_rounds`` option (MW-CAP-1) a true bound; without it (the rulebook's
+        game has no round cap) a nominal one. 4 drafts per player,
         then per round at most one invocation per faction, one empowerment per entity in the
         battle (4 deities per faction and the 6 creatures), one extra-attack choice per
         extra-attacker (an additional attack grants no other), one ambush/doom choice per
         entity that has one and one burn target per burner; times NOMINAL_ROUNDS rounds
-        (10,000), or the ``max_rounds`` option if the game has one."""
+        (10,000), or ``max_rounds``."""
         n = self.players
         cap = self.game.options.get("max_rounds")
         rounds = cap if isinstance(cap, int) and cap > 0 else NOMINAL_ROUNDS

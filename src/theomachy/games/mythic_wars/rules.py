@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.mythic_wars import abilities, evaluation
@@ -185,7 +185,8 @@ OPTIONAL_CHOICES = ("extra-attack", "ambush", "doom")  # these may be declined
 
 class MythicWarsOptions(GameOptions):
     """Options (MW-SETUP): ``mode``, ``deal`` (cards dealt each in guided mode), ``factions``
-    (destiny modes: 4 deity ids per player), ``first`` (the first prime faction; None: a die)."""
+    (destiny modes: 4 deity ids per player), ``first`` (the first prime faction; None: a die),
+    ``max_rounds`` (MW-CAP-1: None, the rulebook's game, has no cap)."""
 
     mode: Literal["hands-of-fate", "guided", "pantheons", "destiny", "pantheons-of-destiny"] = (
         "hands-of-fate"
@@ -193,6 +194,7 @@ class MythicWarsOptions(GameOptions):
     deal: int = 6
     factions: list[list[str]] | None = None
     first: int | None = None
+    max_rounds: int | None = Field(default=None, ge=1, le=100_000)
 
     @field_validator("deal")
     @classmethod
@@ -923,6 +925,10 @@ class MythicWarsState(State):
             self._choose_next_prime()
             return True
         # NEXT_PRIME, after a prime roll
+        cap = self.game.options["max_rounds"]
+        if cap is not None and self.round >= cap:
+            self._end_at_cap()
+            return True
         self.round += 1
         self._start_round()
         return True
@@ -1179,6 +1185,16 @@ class MythicWarsState(State):
             return
         # MW-RULING-LASTFALL: if the last entities fell together, their factions share it.
         self.winners_ = sorted(owners) if owners else sorted(self.contenders)
+        self.phase = OVER
+        self.stack = []
+        self.queue = ()
+
+    def _end_at_cap(self) -> None:
+        """MW-CAP-1: after the last round the factions with the most energy in the battle win
+        (ties share the win)."""
+        totals = self.scores()
+        best = max(totals)
+        self.winners_ = [seat for seat, total in enumerate(totals) if total == best]
         self.phase = OVER
         self.stack = []
         self.queue = ()
