@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from itertools import repeat
 from typing import Any, NamedTuple
 
 from pydantic import field_validator
@@ -15,6 +16,7 @@ from pydantic import field_validator
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.mythic_arena import abilities, evaluation
 from theomachy.games.mythic_arena.board import (
+    CELLS,
     CENTER,
     COL,
     LINES,
@@ -95,6 +97,97 @@ LINE_COUNT = len(LINES)
 ALL_LINES = range(LINE_COUNT)
 SHATTER_ACTION = tuple(f"shatter {sq}" for sq in SQUARE_NAMES)
 SHATTER_INDEX = {action: square for square, action in enumerate(SHATTER_ACTION)}
+OPPOSITE = tuple(opposite(side) for side in range(4))
+
+# The whole lattice as one integer, bit i = cell i, so that the open squares are a few shifts
+# and masks (see placement_squares). Spans: the cells of rows (or columns) lo..hi.
+_ROW_BITS = (1 << SIZE) - 1
+_NOT_FIRST_COL = sum(1 << i for i in range(CELLS) if COL[i] != 0)
+_NOT_LAST_COL = sum(1 << i for i in range(CELLS) if COL[i] != SIZE - 1)
+ROW_SPAN = tuple(
+    tuple(sum(1 << i for i in range(CELLS) if lo <= ROW[i] <= hi) for hi in range(SIZE))
+    for lo in range(SIZE)
+)
+COL_SPAN = tuple(
+    tuple(sum(1 << i for i in range(CELLS) if lo <= COL[i] <= hi) for hi in range(SIZE))
+    for lo in range(SIZE)
+)
+# Row r, 9-bit pattern of its columns -> those cells, in square order.
+ROW_CELLS = tuple(
+    tuple(tuple(row * SIZE + c for c in range(SIZE) if bits >> c & 1) for bits in range(1 << SIZE))
+    for row in range(SIZE)
+)
+# The open squares depend only on the shape of the square's cards, wherever it lies: shape
+# (the occupancy shifted so that its corner is at b2) -> the open cells, shifted the same way.
+# Filled as shapes appear; a shape fits in 4 by 4, so there are at most 2**16 entries.
+_OPEN_BY_SHAPE: dict[int, tuple[int, ...]] = {}
+# Cells whose column is at most 5, at most 6, at least 1 (for runs of three along rows).
+_COL_UPTO_5 = sum(1 << i for i in range(CELLS) if COL[i] <= SIZE - 4)
+_COL_UPTO_6 = sum(1 << i for i in range(CELLS) if COL[i] <= SIZE - 3)
+_COL_FROM_1 = _NOT_FIRST_COL
+
+
+def _hooked(hook: str) -> frozenset[int]:
+    """The cards whose ability does something at ``hook`` (the others' are not called)."""
+    base = getattr(abilities.Ability, hook)
+    return frozenset(
+        spec.number
+        for spec in SPECS
+        if spec.ability is not None and getattr(type(spec.ability), hook) is not base
+    )
+
+
+RESTING_POWER = _hooked("resting_power")  # Power that depends on the battlefield
+ON_PLACED = _hooked("on_placed")
+POST_BATTLE = _hooked("post_battle")
+SIDES = tuple(spec.sides for spec in SPECS)
+# For each cell, its neighbours on the lattice with the side of theirs that faces it.
+FACING_NEIGHBOURS = tuple(
+    tuple((n, OPPOSITE[side]) for side, n in enumerate(NEIGHBOURS[cell]) if n >= 0)
+    for cell in range(CELLS)
+)
+
+
+def run_starts(held: int) -> tuple[int, int]:
+    """Where the runs of exactly three cards in ``held`` (lattice bits) start: along rows
+    (bit = the run's west end) and along columns (bit = its south end), MA-RULING-ALIGN."""
+    along_rows = (
+        held
+        & held >> 1
+        & held >> 2
+        & _COL_UPTO_6  # the three cells are in one row
+        & ~(held >> 3 & _COL_UPTO_5)  # no card just east of them in that row
+        & ~(held << 1 & _COL_FROM_1)  # nor just west
+    )
+    along_cols = held & held >> SIZE & held >> 2 * SIZE & ~(held >> 3 * SIZE) & ~(held << SIZE)
+    return along_rows, along_cols
+
+
+def open_cells(inside: int, cols: int, occupied: int) -> list[int]:
+    """The empty cells next to a card of the square and inside the window that keeps the
+    square within 4 by 4, in square order (MA-PLACE-2/3). ``inside``: the square's cards
+    (lattice bits, not empty), ``cols``: its columns (bit c), ``occupied``: every card."""
+    first_row = ((inside & -inside).bit_length() - 1) // SIZE
+    last_row = (inside.bit_length() - 1) // SIZE
+    min_col, max_col = (cols & -cols).bit_length() - 1, cols.bit_length() - 1
+    reach = SQUARE - 1
+    near = (
+        (inside << 1 & _NOT_FIRST_COL)
+        | (inside >> 1 & _NOT_LAST_COL)
+        | inside << SIZE
+        | inside >> SIZE
+    )
+    # Rows next to the square and inside the window; columns inside the window.
+    low = max(last_row - reach, first_row - 1, 0)
+    high = min(first_row + reach, last_row + 1, SIZE - 1)
+    window = ROW_SPAN[low][high] & COL_SPAN[max(max_col - reach, 0)][min(min_col + reach, SIZE - 1)]
+    open_bits = near & window & ~occupied
+    found: list[int] = []
+    for row in range(low, high + 1):
+        bits = open_bits >> row * SIZE & _ROW_BITS
+        if bits:
+            found += ROW_CELLS[row][bits]
+    return found
 
 
 class Placed(NamedTuple):
@@ -169,14 +262,16 @@ class MythicArenaState(State):
         "drawn",
         "game_winners",
         "glory",
-        "line_masks",
-        "masks_before",
+        "held",
+        "held_before",
         "outside_cells",
         "pantheon",
         "pending",
         "phase",
         "placed",
         "results",
+        "square_bits",
+        "square_cols",
         "square_count",
         "starter",
         "strength",
@@ -219,14 +314,26 @@ class MythicArenaState(State):
         self.strength: list[int] = [0, 0]
         self.supply: int = self.game.options["strength_supply"]
         self.glory: list[int] = [0, 0]
-        # Which squares each pantheon holds, as one bit mask per line (rows then columns) per
-        # pantheon: pantheon * LINE_COUNT + line. Derived from the board, kept up to date by
-        # every change of allegiance or occupancy, so Glory needs no board scan.
-        self.line_masks: list[int] = [0] * (2 * LINE_COUNT)
+        # Which cells each pantheon holds, as a lattice bit mask per pantheon (bit i = cell i).
+        # Derived from the board, kept up to date by every change of allegiance or occupancy,
+        # so neither Glory nor the open squares need a board scan.
+        self.held: list[int] = [0, 0]
         self.outside_cells: tuple[int, ...] = ()  # Sol/Helios squares beyond the square
-        # The mover's masks when this turn's card was placed (never mutated: shared by clones).
-        self.masks_before: list[int] = []
+        self.held_before = 0  # the mover's cells when this turn's card was placed
         self.square_count = 0
+        self._clear_occupancy()
+
+    def _clear_occupancy(self) -> None:
+        # The cards of the square (Sol/Helios beyond it left out) as lattice bits, and the
+        # square's columns (bit c). Kept up to date by placement and removal, so listing
+        # placements needs no board scan.
+        self.square_bits = 0
+        self.square_cols = 0
+
+    def _occupy(self, square: int, outside: bool) -> None:
+        if not outside:
+            self.square_bits |= 1 << square
+            self.square_cols |= 1 << COL[square]
 
     def _copy(self) -> MythicArenaState:
         other = MythicArenaState(self.game, empty=True)
@@ -248,10 +355,12 @@ class MythicArenaState(State):
         other.strength = self.strength[:]
         other.supply = self.supply
         other.glory = self.glory[:]
-        other.line_masks = self.line_masks[:]
-        other.masks_before = self.masks_before
+        other.held = self.held[:]
+        other.held_before = self.held_before
         other.outside_cells = self.outside_cells
         other.square_count = self.square_count
+        other.square_bits = self.square_bits
+        other.square_cols = self.square_cols
         return other
 
     # --- whose turn -------------------------------------------------------------------------
@@ -264,6 +373,10 @@ class MythicArenaState(State):
             return TERMINAL
         return self.to_move
 
+    def is_terminal(self) -> bool:
+        """True once the game (or match) is over, read from the phase."""
+        return self.phase == OVER
+
     def player_of(self, pantheon: int) -> int:
         """The player whose allegiance is ``pantheon``."""
         return 0 if self.pantheon[0] == pantheon else 1
@@ -272,12 +385,11 @@ class MythicArenaState(State):
     def _legal_actions(self) -> list[str]:
         phase = self.phase
         if phase in (DECIDE, PLACE):
-            row = PLACE_ACTION[self.drawn]
-            actions = [row[square] for square in self.placement_squares(self.drawn)]
+            places = map(PLACE_ACTION[self.drawn].__getitem__, self.placement_squares(self.drawn))
             # MA-TURN-2: discarding obliges you to play the next card, so it needs one.
             if phase == DECIDE and self.deck[self.to_move]:
-                actions.insert(0, "discard")
-            return actions
+                return ["discard", *places]
+            return list(places)
         if phase == ABILITY:
             assert self.pending is not None
             return abilities.REGISTRY[self.pending].choices(self)
@@ -287,47 +399,37 @@ class MythicArenaState(State):
 
     def _chance_outcomes(self) -> list[tuple[str, float]]:
         deck = self.deck[self.to_move]  # kept sorted by card number, which is id order
-        p = 1.0 / len(deck)
-        return [(DRAW_ACTION[c], p) for c in deck]
+        return list(zip(map(DRAW_ACTION.__getitem__, deck), repeat(1.0 / len(deck))))
 
     def placement_squares(self, card: int) -> list[int]:
         """Squares where ``card`` may be placed now (MA-PLACE-1..3, Sol/Helios MA-CARD-SOL),
         in square order.
 
-        Read from the row masks: a square is open when it is empty, next to a card of the
-        square, and inside the window that keeps the square within 4 by 4."""
-        masks = self.line_masks
-        occupied = [masks[row] | masks[LINE_COUNT + row] for row in range(SIZE)]
-        in_square = occupied
-        if self.outside_cells:  # Sol/Helios beyond the square neither bound nor anchor it
-            in_square = occupied[:]
-            for square in self.outside_cells:
-                in_square[ROW[square]] &= ~(1 << COL[square])
-        all_cols = 0
-        first_row = last_row = -1
-        for row, bits in enumerate(in_square):
-            if bits:
-                all_cols |= bits
-                if first_row < 0:
-                    first_row = row
-                last_row = row
-        if not all_cols:
+        Read from the occupancy bit masks: a square is open when it is empty, next to a card
+        of the square, and inside the window that keeps the square within 4 by 4."""
+        inside = self.square_bits
+        if not inside:
             return [CENTER]  # MA-PLACE-1 (and after every card has left: MA-RULING-EMPTY)
-        min_col, max_col = (all_cols & -all_cols).bit_length() - 1, all_cols.bit_length() - 1
-        reach = SQUARE - 1
-        col_window = (1 << (min(min_col + reach, SIZE - 1) + 1)) - (1 << max(max_col - reach, 0))
-        found = []
-        for row in range(max(last_row - reach, 0), min(first_row + reach, SIZE - 1) + 1):
-            near = in_square[row] << 1 | in_square[row] >> 1
-            if row > 0:
-                near |= in_square[row - 1]
-            if row < SIZE - 1:
-                near |= in_square[row + 1]
-            open_bits = near & col_window & ~occupied[row]
-            while open_bits:
-                low = open_bits & -open_bits
-                found.append(row * SIZE + low.bit_length() - 1)
-                open_bits ^= low
+        cols = self.square_cols
+        first_row = ((inside & -inside).bit_length() - 1) // SIZE
+        min_col = (cols & -cols).bit_length() - 1
+        occupied = self.held[0] | self.held[1]
+        if (
+            occupied == inside  # no Sol/Helios beyond the square
+            and first_row > 0
+            and min_col > 0
+            and inside.bit_length() <= (SIZE - 1) * SIZE  # last row below the top one
+            and cols.bit_length() < SIZE  # last column left of the rim
+        ):
+            # Away from the rim the answer only depends on the shape: look it up.
+            shift = (first_row - 1) * SIZE + min_col - 1
+            shape = inside >> shift
+            cells = _OPEN_BY_SHAPE.get(shape)
+            if cells is None:
+                cells = _OPEN_BY_SHAPE[shape] = tuple(open_cells(shape, cols >> min_col - 1, shape))
+            found = [cell + shift for cell in cells]
+        else:
+            found = open_cells(inside, cols, occupied)
         ability = SPECS[card].ability
         if ability is not None and ability.may_stand_outside:
             in_square_cells = [s for s, placed in self.board.items() if not placed.outside]
@@ -352,10 +454,10 @@ class MythicArenaState(State):
         own = self.board[self.placed].allegiance
         targets = []
         for side, n in enumerate(NEIGHBOURS[self.placed]):
-            other = self.board.get(n) if n >= 0 else None
+            other = self.board.get(n)  # None off the lattice too (n == -1)
             if other is None or other.allegiance == own:
                 continue
-            facing = opposite(side)
+            facing = OPPOSITE[side]
             if SPECS[other.card].sides[facing] == SHIELD and not other.shattered >> facing & 1:
                 targets.append(n)
         return sorted(targets)
@@ -411,12 +513,13 @@ class MythicArenaState(State):
     def _place(self, card: int, square: int) -> None:
         """MA-PLACE: put the drawn card on the battlefield and trigger its placement ability."""
         own = self.pantheon[self.to_move]
-        start = own * LINE_COUNT
-        self.masks_before = self.line_masks[start : start + LINE_COUNT]
+        held = self.held
+        self.held_before = held[own]
         ability = SPECS[card].ability
         outside = ability is not None and ability.may_stand_outside and self.is_outside(square)
-        self.board[square] = Placed(card, own, outside=outside)
-        self._hold(square, own)
+        self.board[square] = Placed(card, own, 0, 0, -1, outside)
+        held[own] |= 1 << square  # _hold, inline: this is the hottest path
+        self._occupy(square, outside)
         if outside:
             self.outside_cells += (square,)
         else:
@@ -424,7 +527,8 @@ class MythicArenaState(State):
         self.drawn = -1
         self.placed = square
         self.turn_power = None
-        self.run_placement_ability(square)
+        if card in ON_PLACED:
+            self.run_placement_ability(square)
         if self.pending is None:
             self._after_placement_ability()
 
@@ -474,25 +578,26 @@ class MythicArenaState(State):
             return self.turn_power + placed.plus
         spec = SPECS[placed.card]
         base = spec.power
-        if spec.ability is not None:
+        if placed.card in RESTING_POWER:
+            assert spec.ability is not None
             base = spec.ability.resting_power(self, spec, base)
         return base + placed.plus
 
     def _battle(self) -> None:
         """MA-BATTLE-1..5: resolve against each orthogonally adjacent opposing card."""
         square = self.placed
-        placed = self.board[square]
+        board = self.board
+        placed = board[square]
         own = placed.allegiance
         ability = SPECS[placed.card].ability
         ignore_shields = ability is not None and ability.ignores_shields
         power = self.power_of(square)
         captured = []
-        for side, n in enumerate(NEIGHBOURS[square]):
-            other = self.board.get(n) if n >= 0 else None
+        for n, facing in FACING_NEIGHBOURS[square]:
+            other = board.get(n)
             if other is None or other.allegiance == own:
                 continue
-            facing = opposite(side)
-            kind = SPECS[other.card].sides[facing]
+            kind = SIDES[other.card][facing]
             if kind == SHIELD and not other.shattered >> facing & 1 and not ignore_shields:
                 continue  # MA-BATTLE-2
             if kind == FRAGILITY or power > self.power_of(n):  # MA-BATTLE-3, MA-BATTLE-4
@@ -502,7 +607,8 @@ class MythicArenaState(State):
         self.turn_power = None  # Ullr/Frigg's bonus lasts for this battle only
         extra_glory = False
         if ability is not None:
-            ability.post_battle(self, square, len(captured))
+            if placed.card in POST_BATTLE:
+                ability.post_battle(self, square, len(captured))
             extra_glory = ability.extra_glory
         self._score_glory(extra_glory)
         self._end_turn()
@@ -532,6 +638,7 @@ class MythicArenaState(State):
             self.outside_cells = tuple(s for s in self.outside_cells if s != square)
         else:
             self.square_count -= 1
+        self._count_occupancy()
         if square == self.placed:
             self.placed = -1
 
@@ -554,44 +661,55 @@ class MythicArenaState(State):
                 masks[SIZE + COL[square]] |= 1 << ROW[square]
         return frozenset((line, start) for line in lines for start in RUNS_OF_THREE[masks[line]])
 
+    def _count_occupancy(self) -> None:
+        """Recompute the occupancy masks from the board (after a card left it)."""
+        self._clear_occupancy()
+        for square, placed in self.board.items():
+            self._occupy(square, placed.outside)
+
     def _hold(self, square: int, pantheon: int) -> None:
-        """Mark ``square`` as held by ``pantheon`` in the line masks."""
-        masks, start = self.line_masks, pantheon * LINE_COUNT
-        masks[start + ROW[square]] |= 1 << COL[square]
-        masks[start + SIZE + COL[square]] |= 1 << ROW[square]
+        """Mark ``square`` as held by ``pantheon``."""
+        self.held[pantheon] |= 1 << square
 
     def _release(self, square: int, pantheon: int) -> None:
-        """Clear ``square`` from ``pantheon``'s line masks."""
-        masks, start = self.line_masks, pantheon * LINE_COUNT
-        masks[start + ROW[square]] &= ~(1 << COL[square])
-        masks[start + SIZE + COL[square]] &= ~(1 << ROW[square])
+        """Clear ``square`` from ``pantheon``'s cells."""
+        self.held[pantheon] &= ~(1 << square)
+
+    @property
+    def line_masks(self) -> list[int]:
+        """Which squares each pantheon holds, one bit mask per line (rows then columns) per
+        pantheon: ``pantheon * LINE_COUNT + line``, read from ``held``."""
+        masks = []
+        for held in self.held:
+            masks += [held >> row * SIZE & _ROW_BITS for row in range(SIZE)]
+            masks += [
+                sum(1 << row for row in range(SIZE) if held >> row * SIZE + col & 1)
+                for col in range(SIZE)
+            ]
+        return masks
 
     def rebuild_caches(self) -> None:
-        """Recompute what is derived from the board (line masks, squares beyond the square,
+        """Recompute what is derived from the board (held cells, squares beyond the square,
         the square's card count), for code that edits the board directly."""
-        self.line_masks = [0] * (2 * LINE_COUNT)
+        self.held = [0, 0]
         for square, placed in self.board.items():
             self._hold(square, placed.allegiance)
         self.outside_cells = tuple(sorted(s for s, p in self.board.items() if p.outside))
         self.square_count = sum(not p.outside for p in self.board.values())
+        self._count_occupancy()
         self.invalidate_caches()
 
     def _score_glory(self, extra: bool) -> None:
         """MA-GLORY-1..3: 1 Glory per alignment of exactly 3 created this turn (2 with Týr).
 
-        An alignment is created when a line's mask gained a run of three that did not start
-        at the same place before the turn (MA-RULING-ALIGN); ``alignments`` is the same rule
-        read from the board."""
-        own = self.pantheon[self.to_move]
-        before, after, start = self.masks_before, self.line_masks, own * LINE_COUNT
-        created = 0
-        for line in range(LINE_COUNT):
-            old, new = before[line], after[start + line]
-            if old != new:
-                old_runs = RUNS_OF_THREE[old]
-                created += sum(1 for run in RUNS_OF_THREE[new] if run not in old_runs)
+        An alignment is created when a line gained a run of three that did not start at the
+        same place before the turn (MA-RULING-ALIGN); ``alignments`` is the same rule read
+        from the board."""
+        rows_before, cols_before = run_starts(self.held_before)
+        rows_after, cols_after = run_starts(self.held[self.pantheon[self.to_move]])
+        created = (rows_after & ~rows_before).bit_count() + (cols_after & ~cols_before).bit_count()
         self.glory[self.to_move] += created * (2 if extra else 1)
-        self.masks_before = []
+        self.held_before = 0
 
     def _end_turn(self) -> None:
         self.placed = -1
