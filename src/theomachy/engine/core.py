@@ -12,11 +12,14 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from theomachy.engine.actions import explain_illegal
+
+_NAME = itemgetter(0)
 
 CHANCE = -1
 """``current_player`` at a chance node."""
@@ -74,7 +77,8 @@ class State(ABC):
 
     @abstractmethod
     def _apply(self, action: str) -> None:
-        """Apply an action already checked to be legal."""
+        """Apply an action already checked to be legal. It may set ``_legal`` (and at a
+        chance node ``_outcomes``) for the position it leads to."""
 
     @abstractmethod
     def _returns(self) -> list[float]:
@@ -142,11 +146,16 @@ class State(ABC):
             outcomes = self._outcomes
             if outcomes is None:
                 outcomes = self._outcomes = self._chance_outcomes()
-            legal = [name for name, _ in outcomes]
+            legal = self._chance_names(outcomes)
         else:
             legal = self._legal_actions()
         self._legal = legal
         return legal
+
+    def _chance_names(self, outcomes: list[tuple[str, float]]) -> list[str]:
+        """The names of ``outcomes`` (a game whose outcome lists are constants may return a
+        constant list: cached legal lists are never mutated)."""
+        return list(map(_NAME, outcomes))
 
     def invalidate_caches(self) -> None:
         """Forget cached legal actions and outcomes (for code that edits a state directly,
@@ -156,10 +165,10 @@ class State(ABC):
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """Outcomes with probabilities summing to 1; empty when not a chance node."""
-        if self.current_player != CHANCE:
-            return []
-        outcomes = self._outcomes
+        outcomes = self._outcomes  # only ever cached at a chance node
         if outcomes is None:
+            if self.current_player != CHANCE:
+                return []
             outcomes = self._outcomes = self._chance_outcomes()
         return list(outcomes)
 
@@ -171,13 +180,19 @@ class State(ABC):
         """
         legal = self._legal
         if legal is None:
-            legal = self._compute_legal()
+            outcomes = self._outcomes  # only ever cached at a chance node
+            if outcomes is not None:
+                legal = self._legal = self._chance_names(outcomes)
+            else:
+                legal = self._compute_legal()
         if action not in legal or (player is not None and player != self.current_player):
             raise IllegalAction(explain_illegal(self, action, legal, player))
-        self._apply(action)
-        self._history.append(action)
+        # Forgotten before the hook runs, so that a game may cache the next position's legal
+        # actions or outcomes from ``_apply`` when it knows them for free.
         self._legal = None
         self._outcomes = None
+        self._apply(action)
+        self._history.append(action)
 
     def returns(self) -> list[float]:
         """1.0 shared equally by the winners at the end, 0.0 for the rest; all 0.0 before."""

@@ -70,6 +70,8 @@ class FifthCard(Ability):
     may_stand_outside = True
 
     def extra_squares(self, state: MythicArenaState, in_square: list[int]) -> list[int]:
+        if len(in_square) < 4:
+            return []  # no complete row or column yet
         rows: dict[int, list[int]] = {}
         cols: dict[int, list[int]] = {}
         for square in in_square:

@@ -7,7 +7,7 @@ decision) -> Strength tokens (optional decisions) -> battle -> post-battle effec
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import repeat
 from typing import Any, NamedTuple
 
@@ -137,6 +137,10 @@ def _hooked(hook: str) -> frozenset[int]:
     )
 
 
+STANDS_OUTSIDE = frozenset(  # Sol/Helios: may be placed beyond the square
+    spec.number for spec in SPECS if spec.ability is not None and spec.ability.may_stand_outside
+)
+_CENTER_ONLY = (CENTER,)
 RESTING_POWER = _hooked("resting_power")  # Power that depends on the battlefield
 ON_PLACED = _hooked("on_placed")
 POST_BATTLE = _hooked("post_battle")
@@ -385,11 +389,17 @@ class MythicArenaState(State):
     def _legal_actions(self) -> list[str]:
         phase = self.phase
         if phase in (DECIDE, PLACE):
-            places = map(PLACE_ACTION[self.drawn].__getitem__, self.placement_squares(self.drawn))
+            drawn = self.drawn
+            row = PLACE_ACTION[drawn]
+            if drawn in STANDS_OUTSIDE:
+                places = [row[square] for square in self.placement_squares(drawn)]
+            else:
+                cells, shift = self._open_cells()
+                places = [row[cell + shift] for cell in cells]
             # MA-TURN-2: discarding obliges you to play the next card, so it needs one.
             if phase == DECIDE and self.deck[self.to_move]:
-                return ["discard", *places]
-            return list(places)
+                places.insert(0, "discard")
+            return places
         if phase == ABILITY:
             assert self.pending is not None
             return abilities.REGISTRY[self.pending].choices(self)
@@ -407,9 +417,21 @@ class MythicArenaState(State):
 
         Read from the occupancy bit masks: a square is open when it is empty, next to a card
         of the square, and inside the window that keeps the square within 4 by 4."""
+        cells, shift = self._open_cells()
+        found = [cell + shift for cell in cells]
+        if card in STANDS_OUTSIDE:
+            ability = SPECS[card].ability
+            assert ability is not None
+            in_square_cells = [s for s, placed in self.board.items() if not placed.outside]
+            found = sorted(set(found).union(ability.extra_squares(self, in_square_cells)))
+        return found
+
+    def _open_cells(self) -> tuple[Sequence[int], int]:
+        """The squares open to any card as ``(cells, shift)``: each square is a cell + shift
+        (MA-PLACE-1..3)."""
         inside = self.square_bits
         if not inside:
-            return [CENTER]  # MA-PLACE-1 (and after every card has left: MA-RULING-EMPTY)
+            return _CENTER_ONLY, 0  # MA-PLACE-1 (and after every card has left: MA-RULING-EMPTY)
         cols = self.square_cols
         first_row = ((inside & -inside).bit_length() - 1) // SIZE
         min_col = (cols & -cols).bit_length() - 1
@@ -427,14 +449,8 @@ class MythicArenaState(State):
             cells = _OPEN_BY_SHAPE.get(shape)
             if cells is None:
                 cells = _OPEN_BY_SHAPE[shape] = tuple(open_cells(shape, cols >> min_col - 1, shape))
-            found = [cell + shift for cell in cells]
-        else:
-            found = open_cells(inside, cols, occupied)
-        ability = SPECS[card].ability
-        if ability is not None and ability.may_stand_outside:
-            in_square_cells = [s for s, placed in self.board.items() if not placed.outside]
-            found = sorted(set(found).union(ability.extra_squares(self, in_square_cells)))
-        return found
+            return cells, shift
+        return open_cells(inside, cols, occupied), 0
 
     def open_squares(self) -> list[int]:
         """Squares any card may be placed on now (Sol/Helios's fifth squares aside)."""
@@ -618,7 +634,9 @@ class MythicArenaState(State):
         placed = self.board[square]
         own = self.pantheon[self.to_move]
         self._release(square, placed.allegiance)
-        self.board[square] = placed._replace(allegiance=own)
+        self.board[square] = Placed(
+            placed.card, own, placed.plus, placed.shattered, placed.under, placed.outside
+        )
         self._hold(square, own)
 
     def take_strength(self, count: int) -> None:

@@ -91,6 +91,15 @@ HOOKED = {
         "after_defending",
     )
 }
+WITH_OPTIONS = HOOKED["options"]
+AFTER_ATTACK = HOOKED["after_attack"]
+AFTER_DEFENDING = HOOKED["after_defending"]
+# Entities with a passive flag or a roll modifier (what BattleCache looks up).
+PASSIVE = frozenset(
+    n
+    for n, ability in enumerate(ABILITY)
+    if ability.taunt or ability.no_crits or ability.tie_breaker or n in HOOKED["modifier"]
+)
 # Seats clockwise from each start, for each player count (MW-ROUND-2), and each seat's place
 # in that order.
 CLOCKWISE = tuple(
@@ -300,7 +309,8 @@ def _check_factions(factions: list[list[str]] | None, players: int, mode: str) -
 class BattleCache:
     """What follows from which units are in the battle (not from their points or whether they
     are turned): the battle's units, its factions by id, who may be attacked, the passive
-    flags and the roll modifiers.
+    flags and the roll modifiers; and whether a deity is still uninvoked (which only entering
+    the battle changes).
 
     Built on demand and dropped whenever an entity enters or leaves the battle or the units
     change (``MythicWarsState._reform``), so the rules read these instead of scanning every
@@ -319,35 +329,50 @@ class BattleCache:
         "no_crits",
         "opposing",
         "owners",
+        "segments",
         "targets",
         "tie_breakers",
+        "uninvoked",
         "units",
     )
 
     def __init__(self, units: list[Unit]) -> None:
-        self.units = tuple(i for i, u in enumerate(units) if u.state in IN_BATTLE)  # by index
-        self._ordered = tuple(
-            (i, units[i].owner) for i in sorted(self.units, key=lambda i: units[i].entity)
-        )  # by id, with owners
+        battle: list[tuple[int, int, int]] = []  # (entity, unit, owner)
+        self.uninvoked = False  # is a deity still to invoke? (only entering the battle ends it)
+        taunt_owners, taunters, no_crits, tie_breakers = set(), set(), set(), set()
+        shielded, modifiers = set(), []
+        for i, unit in enumerate(units):
+            state = unit.state
+            if state == UNINVOKED:
+                self.uninvoked = True
+            if state != INVOKED and state != EMPOWERED:
+                continue
+            entity, owner = unit.entity, unit.owner
+            battle.append((entity, i, owner))
+            if unit.summoner >= 0:
+                shielded.add(unit.summoner)
+            if entity in PASSIVE:  # rare: most entities have none of these
+                ability = ABILITY[entity]
+                if ability.taunt:
+                    taunt_owners.add(owner)
+                    taunters.add(i)
+                if ability.no_crits:
+                    no_crits.add(owner)
+                if ability.tie_breaker:
+                    tie_breakers.add(owner)
+                if entity in HOOKED["modifier"]:
+                    modifiers.append(i)
+        battle.sort()  # by id
+        self.units = tuple(sorted(i for _, i, _ in battle))  # by index
+        self._ordered = tuple((i, owner) for _, i, owner in battle)  # by id, with owners
         factions: dict[int, list[int]] = {}
-        for i, owner in self._ordered:
+        for _, i, owner in battle:
             factions.setdefault(owner, []).append(i)
         self.factions = {owner: tuple(faction) for owner, faction in factions.items()}
         self.owners = frozenset(factions)
-        taunt_owners, taunters, no_crits, tie_breakers = set(), set(), set(), set()
-        for i in self.units:
-            ability, owner = ABILITY[units[i].entity], units[i].owner
-            if ability.taunt:
-                taunt_owners.add(owner)
-                taunters.add(i)
-            if ability.no_crits:
-                no_crits.add(owner)
-            if ability.tie_breaker:
-                tie_breakers.add(owner)
         self._taunt_owners = frozenset(taunt_owners)
         self.no_crits = frozenset(no_crits)
         self.tie_breakers = frozenset(tie_breakers)
-        shielded = frozenset(units[i].summoner for i in self.units if units[i].summoner >= 0)
         # Units that may be attacked by the entities of any other faction: not a summoner whose
         # creature is in the battle (MW-SUMMON-2); while a faction has taunting entities, only
         # they (MW-RULING-TAUNT).
@@ -356,14 +381,15 @@ class BattleCache:
             for t, o in self._ordered
             if t not in shielded and (o not in taunt_owners or t in taunters)
         )
-        hooked = HOOKED["modifier"]
-        self.modifiers = tuple(i for i in self.units if units[i].entity in hooked)
+        self.modifiers = tuple(modifiers)
         self.targets: dict[int, tuple[int, ...]] = {}  # attacker's owner -> targets by id
         self.opposing: dict[int, tuple[int, ...]] = {}  # owner -> opposing units by id
         self.mods: dict[tuple[int, str], int] = {}  # (roller, stat) -> sum of the modifiers
-        # The unturned units of the faction to act -> its empowerment actions: these depend only
-        # on which entities are in the battle (ability options too, see Ability.options).
+        # The unturned units of the faction to act -> its empowerment actions, and each unit's
+        # share of them: these depend only on which entities are in the battle (ability options
+        # too, see Ability.options).
         self.empower: dict[tuple[int, ...], list[str]] = {}
+        self.segments: dict[int, list[str]] = {}
 
     def flag_owners(self, flag: str) -> frozenset[int] | None:
         """Factions with a unit in the battle whose ability has the passive ``flag``."""
@@ -582,7 +608,7 @@ class MythicWarsState(State):
 
     def uninvoked_left(self) -> bool:
         """Is there an uninvoked deity in any faction?"""
-        return any(u.state == UNINVOKED for u in self.units)
+        return self._cache().uninvoked
 
     def eliminated(self, seat: int) -> bool:
         """A faction with nothing in the battle and nothing left to invoke (MW-END-2)."""
@@ -668,14 +694,10 @@ class MythicWarsState(State):
         return 0
 
     # --- legal actions ----------------------------------------------------------------------------
-    def _compute_legal(self) -> list[str]:
-        stack = self.stack
-        if stack and not isinstance(stack[-1], Choice):
-            # A die (most steps): the same six outcomes every time, so no list is built.
-            self._outcomes = ROLL_OUTCOMES
-            self._legal = ROLL_LEGAL
+    def _chance_names(self, outcomes: list[tuple[str, float]]) -> list[str]:
+        if outcomes is ROLL_OUTCOMES:  # a die (most steps): no list to build
             return ROLL_LEGAL
-        return super()._compute_legal()
+        return super()._chance_names(outcomes)
 
     def _legal_actions(self) -> list[str]:
         if self.stack:
@@ -705,21 +727,24 @@ class MythicWarsState(State):
         mine = tuple(i for i in cache.factions.get(self.seat, ()) if units[i].state == INVOKED)
         actions = cache.empower.get(mine)
         if actions is None:
-            actions = cache.empower[mine] = self._list_empower_actions(mine)
+            actions = []
+            for unit in mine:
+                segment = cache.segments.get(unit)
+                if segment is None:
+                    segment = cache.segments[unit] = self._unit_actions(unit)
+                actions += segment
+            cache.empower[mine] = actions
         return actions
 
-    def _list_empower_actions(self, mine: tuple[int, ...]) -> list[str]:
+    def _unit_actions(self, unit: int) -> list[str]:
+        """An unturned unit's empowerment actions: attack each target, its ability, rest."""
         units = self.units
-        actions: list[str] = []
-        targets = [units[t].entity for t in self._cache().targets_of(self.seat)]
-        with_options = HOOKED["options"]
-        for unit in mine:
-            entity = units[unit].entity
-            row = ATTACK_ACTION[entity]
-            actions += [row[t] for t in targets]
-            if entity in with_options:
-                actions += ABILITY[entity].options(self, unit)
-            actions.append(REST_ACTION[entity])
+        entity = units[unit].entity
+        targets = self._cache().targets_of(units[unit].owner)
+        actions = list(map(ATTACK_ACTION[entity].__getitem__, [units[t].entity for t in targets]))
+        if entity in WITH_OPTIONS:
+            actions += ABILITY[entity].options(self, unit)
+        actions.append(REST_ACTION[entity])
         return actions
 
     def _choice_targets(self, choice: Choice) -> tuple[int, ...]:
@@ -750,11 +775,17 @@ class MythicWarsState(State):
 
     # --- applying ---------------------------------------------------------------------------------
     def _apply(self, action: str) -> None:
-        self.contenders = self._cache().owners
+        self.contenders = (self._battle or self._cache()).owners
         self.settled = ()
         stack = self.stack
         if stack:
             top = stack[-1]
+            if type(top) is Attack and not top.attack_die:
+                # The attacker's die (a third of all steps): the defender's comes next and
+                # nothing else can happen, so the frame just records it.
+                stack[-1] = Attack(top.attacker, top.target, top.extra, ROLL_VALUE[action])
+                self._outcomes, self._legal = ROLL_OUTCOMES, ROLL_LEGAL
+                return
             if isinstance(top, Choice):
                 stack.pop()
                 self._resolve_choice(top, action)
@@ -775,6 +806,9 @@ class MythicWarsState(State):
             else:
                 self._empower(action)
         self._advance()
+        stack = self.stack
+        if stack and not isinstance(stack[-1], Choice):  # a die next: its outcomes are known
+            self._outcomes, self._legal = ROLL_OUTCOMES, ROLL_LEGAL
 
     # --- set-up -----------------------------------------------------------------------------------
     def _deal(self, what: str) -> None:
@@ -1089,14 +1123,10 @@ class MythicWarsState(State):
             return
         units = self.units
         entity = units[target].entity
-        if units[target].state in IN_BATTLE and entity in HOOKED["after_defending"]:
+        if units[target].state in IN_BATTLE and entity in AFTER_DEFENDING:
             ABILITY[entity].after_defending(self, target, attacker, hit)
         entity = units[attacker].entity
-        if (
-            self.phase != OVER
-            and units[attacker].state in IN_BATTLE
-            and entity in HOOKED["after_attack"]
-        ):
+        if self.phase != OVER and units[attacker].state in IN_BATTLE and entity in AFTER_ATTACK:
             ABILITY[entity].after_attack(self, attacker, attack_total, hit, frame.extra)
 
     def _settle_clash(self, frame: Clash, target_die: int) -> None:
@@ -1140,18 +1170,23 @@ class MythicWarsState(State):
     # --- the next prime faction -------------------------------------------------------------------
     def _choose_next_prime(self) -> None:
         """MW-PRIME-1..4."""
-        remaining = {u.owner for u in self.units if u.state != DEFEATED}  # not eliminated
+        cache = self._cache()
+        if cache.uninvoked:
+            remaining = frozenset(u.owner for u in self.units if u.state != DEFEATED)
+        else:
+            remaining = cache.owners  # the factions not eliminated: all their units fight
         if not remaining:
             return
-        clockwise = CLOCKWISE[self.game.players][self.prime]
-        left = next(s for s in (*clockwise[1:], self.prime) if s in remaining)
-        if self.uninvoked_left() or not remaining <= self.been_prime:
-            self._set_prime(left)
-            return
-        factions = self._cache().factions
-        counts = {s: len(factions.get(s, ())) for s in remaining}
-        best = max(counts.values())
-        tied = [s for s in clockwise if s in remaining and counts[s] == best]
+        n = self.game.players
+        if cache.uninvoked or not remaining <= self.been_prime:
+            for left in CLOCKWISE[n][(self.prime + 1) % n]:  # ends with the prime faction
+                if left in remaining:
+                    self._set_prime(left)
+                    return
+        # Every faction left has been prime and all their units fight: the most units wins.
+        sizes = {seat: len(faction) for seat, faction in cache.factions.items()}
+        best = max(sizes.values())
+        tied = [s for s in CLOCKWISE[n][self.prime] if sizes.get(s, 0) == best]
         if len(tied) == 1:
             self._set_prime(tied[0])
         elif self.prime in tied:
@@ -1180,7 +1215,7 @@ class MythicWarsState(State):
         """MW-END-1: over the moment no deity is uninvoked and one faction is left."""
         if self.phase in (DEAL, DRAFT, FIRST, OVER) or self.uninvoked_left():
             return
-        owners = {u.owner for u in self.units if u.state in (INVOKED, EMPOWERED)}
+        owners = self._cache().owners
         if len(owners) > 1:
             return
         # MW-RULING-LASTFALL: if the last entities fell together, their factions share it.
