@@ -14,6 +14,10 @@ from theomachy.interop.pettingzoo import env
 
 from .cases import CASES
 
+# api_test suggests plain Box observations; a dict with "action_mask" is the convention of
+# PettingZoo's own classic (board and card game) environments, which is what ours are.
+pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_api_test(game_id: str, players: int) -> None:
