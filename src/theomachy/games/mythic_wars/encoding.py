@@ -16,6 +16,7 @@ from theomachy.engine.core import CHANCE, Game
 from theomachy.engine.encoding import Encoding as BaseEncoding
 from theomachy.engine.encoding import Features, seats_from
 from theomachy.games.mythic_wars.cards import PANTHEONS, catalog
+from theomachy.games.mythic_wars.rules import PHASE_NAMES
 
 ENTITIES = catalog()  # every entity, sorted by id: the content order of every table
 IDS = tuple(entity.id for entity in ENTITIES)
@@ -25,18 +26,7 @@ FACTION_SIZE = 4
 PANTHEON_INDEX = {pantheon: number for number, pantheon in enumerate(PANTHEONS)}
 
 MODES = ("hands-of-fate", "guided", "pantheons", "destiny", "pantheons-of-destiny")
-PHASES = (
-    "deal",
-    "draft",
-    "first",
-    "start",
-    "invocation",
-    "invoke-abilities",
-    "empowerment",
-    "end",
-    "next-prime",
-    "over",
-)
+PHASES = PHASE_NAMES  # the order of the rules' phase numbers
 STATES = ("uninvoked", "invoked", "empowered", "defeated")
 STATE_INDEX = {state: number for number, state in enumerate(STATES)}
 PENDING_KINDS = ("attack", "clash", "defensetest", "damageroll", "primeroll", "choice")
