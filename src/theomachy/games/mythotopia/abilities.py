@@ -25,7 +25,7 @@ PHILOSOPHER_DRAWS = 3
 
 def _gold_without(state: MythotopiaState, seat: int, card: str) -> bool:
     """Whether ``seat`` holds ``card`` and could pay one gold without it."""
-    return state.has_card(seat, card) and state.can_pay(seat, {"gold": 1}, None, (card,))
+    return state.has_card(seat, card) and state.affords(seat, (("gold", 1),), None, (card,))
 
 
 def action_offers(state: MythotopiaState, seat: int) -> list[str]:

@@ -17,8 +17,8 @@ search; the rules offer an action or a payment only when it is (MT-RULING-COMPLE
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache, lru_cache
+from collections.abc import Iterator, Sequence
+from functools import cache
 
 from theomachy.games.mythotopia.board import board
 from theomachy.games.mythotopia.cards import RESOURCES, catalog
@@ -105,92 +105,214 @@ Needs = tuple[tuple[str, int], ...]
 # Converters whose resource is not asked for cannot be used here, so they are left out of the
 # key and their cards are profiled like any other.
 
-_PROFILES: dict[tuple[object, ...], dict[str, int]] = {}  # query shape -> card -> profile code
 _ANSWERS: dict[tuple[object, ...], bool] = {}  # canonical query -> answer
 _ANSWERS_LIMIT = 500_000  # a safety bound: canonical queries are few (thousands)
 _SPECIAL = 1 << 30  # codes at and above: cards kept by name (never capped)
 _DROP = -1  # a card that cannot give anything in this query
+_CONVERTER_CODES = {c: _SPECIAL + 1 + i for i, c in enumerate(sorted(CONVERTERS))}
 
 
-def _profile_table(
-    fixed: tuple[str, ...], open_need: str | None, merchant: bool, converters: tuple[str, ...]
-) -> dict[str, int]:
-    """Card -> profile code for one query shape (filled lazily by :func:`_profile`)."""
-    shape = (fixed, open_need, merchant, converters)
-    table = _PROFILES.get(shape)
-    if table is None:
-        table = _PROFILES[shape] = {}
-    return table
+class _Shape:
+    """One shape of payment question: the needs, the open need, the converters usable for
+    them, whether Merchant can convert; with the profile code of each card (filled lazily)."""
+
+    __slots__ = ("fixed", "merchant", "open_need", "table", "units", "usable", "wanted")
+
+    def __init__(
+        self, needs: Needs, open_need: str | None, converters: tuple[str, ...], merchant_card: bool
+    ) -> None:
+        self.wanted = tuple((need, amount) for need, amount in needs if amount > 0)
+        self.fixed = tuple(need for need, _ in self.wanted)
+        self.open_need = open_need
+        self.units = sum(amount for _, amount in self.wanted) + (open_need is not None)
+        asked = (*self.fixed, open_need) if open_need is not None else self.fixed
+        self.usable = tuple(c for c in converters if CONVERTERS[c] in asked)
+        self.merchant = merchant_card and any(need in RESOURCES for need in self.fixed)
+        self.table: dict[str, int] = {}
+
+    def code(self, card: str) -> int:
+        """The profile code of ``card`` (see the comment above)."""
+        code = self.table.get(card)
+        if code is None:
+            code = self.table[card] = self._profile(card)
+        return code
+
+    def _profile(self, card: str) -> int:
+        if card in self.usable:
+            return _CONVERTER_CODES[card]
+        if card == MERCHANT:
+            return _SPECIAL + 8
+        if card == WATER_MILL:
+            return _SPECIAL + 9
+        code = 0
+        for need in self.fixed:
+            code = code * 8 + base_value(card, need)
+        open_need = self.open_need
+        code = code * 2 + (1 if open_need is not None and base_value(card, open_need) else 0)
+        code = code * 8 + (merchant_value(card) if self.merchant else 0)
+        if code == 0 and not self.usable:
+            return _DROP
+        return code
+
+    def count(self, cards: Sequence[str]) -> dict[int, int]:
+        """Profile code -> how many of ``cards`` have it (dropped cards left out)."""
+        counts: dict[int, int] = {}
+        table = self.table
+        for card in cards:
+            code = table.get(card)
+            if code is None:
+                code = self.code(card)
+            if code != _DROP:
+                counts[code] = counts.get(code, 0) + 1
+        return counts
+
+    def key(self, counts: dict[int, int]) -> tuple[object, ...]:
+        """The canonical question: capped counts, with the needs and usable converters."""
+        units = self.units
+        return (
+            self.wanted,
+            self.open_need,
+            self.usable,
+            tuple(
+                sorted(
+                    (code, n if n <= units or code >= _SPECIAL else units)
+                    for code, n in counts.items()
+                    if n
+                )
+            ),
+        )
+
+    def reduced(self, cards: Sequence[str]) -> tuple[str, ...]:
+        """``cards`` less the dropped ones and the copies over the cap: the same answer, a
+        smaller search."""
+        kept: list[str] = []
+        seen: dict[int, int] = {}
+        for card in cards:
+            code = self.code(card)
+            if code == _DROP:
+                continue
+            n = seen[code] = seen.get(code, 0) + 1
+            if n <= self.units or code >= _SPECIAL:
+                kept.append(card)
+        return tuple(sorted(kept))
 
 
-def _profile(
-    card: str,
-    fixed: tuple[str, ...],
-    open_need: str | None,
-    merchant: bool,
-    converters: tuple[str, ...],
-) -> int:
-    """The profile code of ``card`` for a query shape (see the comment above)."""
-    if card in converters:
-        return _SPECIAL + 1 + sorted(CONVERTERS).index(card)
-    if card == MERCHANT:
-        return _SPECIAL + 8
-    if card == WATER_MILL:
-        return _SPECIAL + 9
-    code = 0
-    for need in fixed:
-        code = code * 8 + base_value(card, need)
-    code = code * 2 + (1 if open_need is not None and base_value(card, open_need) > 0 else 0)
-    code = code * 8 + (merchant_value(card) if merchant else 0)
-    if code == 0 and not converters:
-        return _DROP
-    return code
+_SHAPES: dict[tuple[object, ...], _Shape] = {}
 
 
-@lru_cache(maxsize=4096)
-def _shape(needs: Needs, open_need: str | None) -> tuple[tuple[str, ...], Needs, int]:
-    """The needs asked for (amount > 0), as a tuple of names and pairs, and the units."""
-    wanted = tuple((need, amount) for need, amount in needs if amount > 0)
-    units = sum(amount for _, amount in wanted) + (1 if open_need is not None else 0)
-    return tuple(need for need, _ in wanted), wanted, units
+def _shape(
+    needs: Needs, open_need: str | None, converters: tuple[str, ...], merchant_card: bool
+) -> _Shape:
+    key = (needs, open_need, converters, merchant_card)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        shape = _SHAPES[key] = _Shape(needs, open_need, converters, merchant_card)
+    return shape
+
+
+def _solve(
+    shape: _Shape, key: tuple[object, ...], cards: Sequence[str], converters: tuple[str, ...]
+) -> bool:
+    """Answer a canonical question not seen before, by the exact search, and remember it."""
+    if len(_ANSWERS) >= _ANSWERS_LIMIT:
+        _ANSWERS.clear()
+    answer = _ANSWERS[key] = _feasible_search(
+        shape.reduced(cards), converters, shape.wanted, shape.open_need
+    )
+    return answer
 
 
 def feasible(
-    cards: tuple[str, ...], converters: tuple[str, ...], needs: Needs, open_need: str | None
+    cards: Sequence[str], converters: tuple[str, ...], needs: Needs, open_need: str | None
 ) -> bool:
     """Whether ``cards`` (sorted ids, Merchant and Water Mill included as ordinary cards) with
     the unused ``converters`` can pay every amount in ``needs`` and, if ``open_need`` is set,
     at least one symbol of it."""
-    fixed, wanted, units = _shape(needs, open_need)
-    if not units:
-        return True
-    asked = (*fixed, open_need) if open_need is not None else fixed
-    usable = tuple(c for c in converters if CONVERTERS[c] in asked) if converters else ()
-    merchant = MERCHANT in cards and any(need in RESOURCES for need in fixed)
-    table = _profile_table(fixed, open_need, merchant, usable)
-    counts: dict[int, int] = {}
-    for card in cards:
-        code = table.get(card)
-        if code is None:
-            code = table[card] = _profile(card, fixed, open_need, merchant, usable)
-        if code != _DROP:
-            counts[code] = counts.get(code, 0) + 1
-    key = (
-        wanted,
-        open_need,
-        usable,
-        tuple(
-            sorted(
-                (code, n if code >= _SPECIAL or n <= units else units) for code, n in counts.items()
-            )
-        ),
-    )
-    answer = _ANSWERS.get(key)
+    key = (needs, open_need, converters, classes(cards))
+    answer = _QUICK.get(key)
     if answer is None:
-        if len(_ANSWERS) >= _ANSWERS_LIMIT:
-            _ANSWERS.clear()
-        answer = _ANSWERS[key] = _feasible_search(cards, converters, needs, open_need)
+        answer = _remember(key, _canonical_answer(cards, converters, needs, open_need))
     return answer
+
+
+def _canonical_answer(
+    cards: Sequence[str], converters: tuple[str, ...], needs: Needs, open_need: str | None
+) -> bool:
+    shape = _shape(needs, open_need, converters, MERCHANT in cards)
+    if not shape.units:
+        return True
+    key = shape.key(shape.count(cards))
+    answer = _ANSWERS.get(key)
+    return _solve(shape, key, cards, converters) if answer is None else answer
+
+
+# --- the faster front: card classes -------------------------------------------------------------
+#
+# Building the canonical form still walks the hand for every question (a dozen a position).
+# Cards of one payment *signature* (see :func:`signature`) are interchangeable in every
+# question, so a hand is also named by the sorted numbers of its cards' signatures (its
+# *classes*), made once per position; a question is then one lookup in ``_QUICK``, keyed by
+# the needs, the converters and the classes of the hand and of the cards set aside.
+
+_CLASS: dict[str, int] = {}  # card -> its class (the number of its signature)
+_SIGNATURE_CLASS: dict[str, int] = {}
+_QUICK: dict[tuple[object, ...], bool] = {}
+_QUICK_LIMIT = 200_000  # a bound on memory: past it the cache starts afresh
+
+
+def card_class(card: str) -> int:
+    """The number of ``card``'s payment signature."""
+    found = _CLASS.get(card)
+    if found is None:
+        sig = signature(card)
+        found = _CLASS[card] = _SIGNATURE_CLASS.setdefault(sig, len(_SIGNATURE_CLASS))
+    return found
+
+
+def classes(cards: Sequence[str]) -> tuple[int, ...]:
+    """The sorted classes of ``cards``: equal for hands that pay alike."""
+    table = _CLASS
+    try:
+        found = [table[card] for card in cards]
+    except KeyError:
+        found = [card_class(card) for card in cards]
+    found.sort()
+    return tuple(found)
+
+
+def _remember(key: tuple[object, ...], answer: bool) -> bool:
+    if len(_QUICK) >= _QUICK_LIMIT:
+        _QUICK.clear()
+    _QUICK[key] = answer
+    return answer
+
+
+class Purse:
+    """One player's cards (hand and Reserve) and unused converters at one position, asked
+    many payment questions, some with a card or two set aside (the card played for its text
+    or its province): the hand's classes are made once."""
+
+    __slots__ = ("cards", "converters", "hand")
+
+    def __init__(self, cards: tuple[str, ...], converters: tuple[str, ...]) -> None:
+        self.cards = cards
+        self.converters = converters
+        self.hand = classes(cards)
+
+    def can(self, needs: Needs, open_need: str | None, exclude: tuple[str, ...] = ()) -> bool:
+        """``feasible(cards less exclude, converters, needs, open_need)``."""
+        if not exclude:
+            key: tuple[object, ...] = (needs, open_need, self.converters, self.hand)
+        else:
+            aside = tuple([_CLASS[card] for card in exclude])
+            key = (needs, open_need, self.converters, self.hand, aside)
+        answer = _QUICK.get(key)
+        if answer is None:
+            rest = list(self.cards)
+            for card in exclude:
+                rest.remove(card)
+            answer = _remember(key, _canonical_answer(rest, self.converters, needs, open_need))
+        return answer
 
 
 def _feasible_search(
@@ -317,18 +439,8 @@ def max_resource(cards: tuple[str, ...], converters: tuple[str, ...], resource: 
 
     Cached on the canonical hand (see :func:`feasible`) with uncapped counts: they determine
     the capped ones of every amount tried."""
-    fixed = (resource,)
-    usable = tuple(c for c in converters if CONVERTERS[c] == resource)
-    merchant = MERCHANT in cards and resource in RESOURCES
-    table = _profile_table(fixed, None, merchant, usable)
-    counts: dict[int, int] = {}
-    for card in cards:
-        code = table.get(card)
-        if code is None:
-            code = table[card] = _profile(card, fixed, None, merchant, usable)
-        if code != _DROP:
-            counts[code] = counts.get(code, 0) + 1
-    key = (resource, usable, tuple(sorted(counts.items())))
+    shape = _shape(((resource, 1),), None, converters, MERCHANT in cards)
+    key = (resource, shape.usable, tuple(sorted(shape.count(cards).items())))
     total = _MAXIMA.get(key)
     if total is None:
         if len(_MAXIMA) >= _ANSWERS_LIMIT:

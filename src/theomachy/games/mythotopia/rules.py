@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import compress
 from typing import Any, NamedTuple
 
 from pydantic import Field
@@ -26,6 +27,8 @@ from theomachy.games.mythotopia.payment import (
     MERCHANT,
     NEEDS,
     WATER_MILL,
+    Needs,
+    Purse,
     feasible,
     max_resource,
     pay_value,
@@ -86,9 +89,60 @@ CARDS = catalog()
 BOARD: Board = board()
 PROVINCES = tuple(p.id for p in BOARD.provinces)
 SEAS = tuple(s.id for s in BOARD.seas)
-P_INDEX = BOARD.province_index
-S_INDEX = BOARD.sea_index
+P_INDEX: dict[str, int] = dict(BOARD.province_index)  # a plain dict: read in every position
+S_INDEX: dict[str, int] = dict(BOARD.sea_index)
 SORTED_CONVERTERS = tuple(sorted(CONVERTERS))
+PROVINCE_NUMBERS = range(len(PROVINCES))
+
+
+# Action texts, made once: legal-move generation writes dozens in every position.
+def _texts(pattern: str, names: tuple[str, ...] | list[str]) -> dict[str, str]:
+    return {name: pattern.format(name) for name in names}
+
+
+_ALL_CARDS = sorted({*CARDS.cards, *PROVINCES})
+DRAFT = _texts("draft {}", _ALL_CARDS)
+RESERVE = _texts("reserve {}", _ALL_CARDS)
+WAREHOUSE = _texts("warehouse {}", _ALL_CARDS)
+DISCARD = _texts("discard {}", _ALL_CARDS)
+DISCARD_RESERVE = _texts("discard reserve {}", _ALL_CARDS)
+REMOVE = _texts("remove {}", _ALL_CARDS)
+REMOVE_RESERVE = _texts("remove reserve {}", _ALL_CARDS)
+PLACE_ARMIES = tuple(f"place-armies {name}" for name in PROVINCES)
+PLACE_SHIPS = tuple(f"place-ships {name}" for name in SEAS)
+
+
+@lru_cache(maxsize=4096)
+def _remove_armies_texts(p: int, armies: int, mercs: int) -> tuple[str, ...]:
+    """Every ``remove-armies`` of up to ``armies`` Army and ``mercs`` Mercenary counters."""
+    name = PROVINCES[p]
+    return tuple(
+        f"remove-armies {name} {a} {m}"
+        for a in range(armies + 1)
+        for m in range(mercs + 1)
+        if a or m
+    )
+
+
+@lru_cache(maxsize=4096)
+def _move_texts(a: int, b: int, armies: int) -> tuple[str, ...]:
+    return tuple(f"move {PROVINCES[a]} {PROVINCES[b]} {k}" for k in range(1, armies + 1))
+
+
+@lru_cache(maxsize=1024)
+def _remove_ships_texts(s: int, ships: int) -> tuple[str, ...]:
+    return tuple(f"remove-ships {SEAS[s]} {n}" for n in range(1, ships + 1))
+
+
+@lru_cache(maxsize=1024)
+def _buy_texts(army_pool: int, ship_pool: int, gold: int) -> tuple[str, ...]:
+    """Every ``buy`` that ``gold`` pays for, within the pools (MT-BUY)."""
+    acts = []
+    for armies in range(min(army_pool, gold) + 1):
+        for ships in range(min(ship_pool, (gold - armies) // 2) + 1):
+            if armies or ships:
+                acts.append(f"buy {armies} {ships}")
+    return tuple(acts)
 
 
 def _draw_outcomes(cards: list[str]) -> list[tuple[str, float]]:
@@ -102,6 +156,26 @@ def _draw_outcomes(cards: list[str]) -> list[tuple[str, float]]:
 
 
 DRAW: dict[str, str] = {card: f"draw {card}" for card in (*CARDS.cards, *PROVINCES)}
+
+
+InvasionOffers = tuple[tuple[tuple[int, int, bool], tuple[tuple[int, str], ...]], ...]
+
+
+@lru_cache(maxsize=16384)
+def _invasion_offers(
+    origins: frozenset[int], ranger: bool, ranger_reserve: bool, token: str, own: int | None
+) -> InvasionOffers:
+    """:func:`_invasion_routes` with the action text for ``token`` played from ``own``,
+    grouped by cost: ``((food, seas, ranger_locked), ((target, action), ...))``, cheapest
+    first (so a cost that cannot be paid is asked once, not once per target)."""
+    groups: dict[tuple[int, int, bool], list[tuple[int, str]]] = {}
+    for t, food, cross, o, by_sea, locked in _invasion_routes(
+        tuple(sorted(origins)), ranger, ranger_reserve
+    ):
+        origin = "" if o == own else f" {PROVINCES[o]}"
+        text = f"invade {PROVINCES[t]} {token}{origin}{' sea' if by_sea else ''}"
+        groups.setdefault((food, cross, locked), []).append((t, text))
+    return tuple((cost, tuple(entries)) for cost, entries in sorted(groups.items()))
 
 
 @lru_cache(maxsize=8192)
@@ -473,10 +547,9 @@ class MythotopiaState(State):
         found = None if memo is None else memo.get("sites")
         if found is None:
             armies, owner = self.armies, self.owner
-            totals = list(map(sum, armies))
-            sites = [p for p, total in enumerate(totals) if total]
+            sites = list(compress(PROVINCE_NUMBERS, map(any, armies)))
             # At war: armies of someone other than the owner (all of them, when neutral).
-            wars = [p for p in sites if owner[p] < 0 or totals[p] > armies[p][owner[p]]]
+            wars = [p for p in sites if owner[p] < 0 or sum(armies[p]) > armies[p][owner[p]]]
             found = (sites, wars)
             if memo is not None:
                 memo["sites"] = found
@@ -550,16 +623,25 @@ class MythotopiaState(State):
         exclude: tuple[str, ...] = (),
     ) -> bool:
         key = tuple((n, needs[n]) for n in NEEDS if needs.get(n, 0) > 0)
+        return self.affords(seat, key, open_need, exclude)
+
+    def affords(
+        self, seat: int, needs: Needs, open_need: str | None = None, exclude: tuple[str, ...] = ()
+    ) -> bool:
+        """:meth:`can_pay` with the needs as ``(need, amount)`` pairs in NEEDS order."""
         memo = self.memo
         if memo is None:
-            return feasible(self._cards(seat, exclude), self.converters(seat), key, open_need)
-        # Excluded cards of one signature leave the same question (payment.signature).
-        asked = ("pay", seat, key, open_need, tuple(sorted(signature(c) for c in exclude)))
-        found = memo.get(asked)
+            return feasible(self._cards(seat, exclude), self.converters(seat), needs, open_need)
+        return self.purse(seat).can(needs, open_need, exclude)
+
+    def purse(self, seat: int) -> Purse:
+        """The seat's cards and converters for payment questions (kept in the memo)."""
+        memo = self.memo
+        assert memo is not None
+        key = ("purse", seat)
+        found = memo.get(key)
         if found is None:
-            found = memo[asked] = feasible(
-                self._cards(seat, exclude), self.converters(seat), key, open_need
-            )
+            found = memo[key] = Purse(self._cards(seat), self.converters(seat))
         return found
 
     def components(self, seat: int) -> dict[int, frozenset[int]]:
@@ -679,20 +761,17 @@ class MythotopiaState(State):
         acts.extend(self._invade_actions(seat))
         acts.extend(self._army_ship_actions(seat))
         gold = max_resource(self._cards(seat), self.converters(seat), "gold")
-        for armies in range(min(self.army_pool[seat], gold) + 1):
-            for ships in range(min(self.ship_pool[seat], (gold - armies) // 2) + 1):
-                if armies or ships:
-                    acts.append(f"buy {armies} {ships}")
+        acts.extend(_buy_texts(self.army_pool[seat], self.ship_pool[seat], gold))
         if "drafted" not in self.flags and gold >= 1:
-            for card in self._draftable(seat):
-                acts.append(f"draft {card}")
+            acts.extend([DRAFT[card] for card in self._draftable(seat)])
+        hand, reserve = self.hand[seat], self.reserve[seat]
         if self.reserve_room(seat) > 0:
-            acts.extend(f"reserve {c}" for c in self.hand[seat])
-        acts.extend(f"discard {c}" for c in self.hand[seat])
-        acts.extend(f"discard reserve {c}" for c in self.reserve[seat])
+            acts.extend([RESERVE[c] for c in hand])
+        acts.extend([DISCARD[c] for c in hand])
+        acts.extend([DISCARD_RESERVE[c] for c in reserve])
         if self.deck_size(seat) > MIN_DECK:
-            acts.extend(f"remove {c}" for c in self.hand[seat])
-            acts.extend(f"remove reserve {c}" for c in self.reserve[seat])
+            acts.extend([REMOVE[c] for c in hand])
+            acts.extend([REMOVE_RESERVE[c] for c in reserve])
         acts.extend(self._card_actions(seat))
         if "patronage" in self.counters and self._patronage_open(seat) and gold >= 2:
             acts.append("patronage")
@@ -717,10 +796,13 @@ class MythotopiaState(State):
     def _patronage_open(self, seat: int) -> bool:
         return bool(war.claim_options(self, seat, "patronage", ""))
 
-    def _draftable(self, seat: int) -> list[str]:
-        cards = set(self.display) | set(self.removed[seat])
-        cards.update(c for c in self.supply if self.owner[P_INDEX[c]] == seat)
-        return sorted(cards)
+    def _draftable(self, seat: int) -> set[str]:
+        """Cards ``seat`` may draft (the caller sorts the actions)."""
+        cards = set(self.display)
+        cards.update(self.removed[seat])
+        owner, index = self.owner, P_INDEX
+        cards.update([c for c in self.supply if owner[index[c]] == seat])
+        return cards
 
     def _end_war_actions(self, seat: int) -> list[str]:
         acts = []
@@ -748,7 +830,6 @@ class MythotopiaState(State):
             return []
         acts: list[str] = []
         comps = self.components(seat)
-        province_cards = sorted({c for c in self._cards(seat) if c in P_INDEX})
         ranger_any = self.ranger(seat)
         ranger_reserve = "ranger" in self.reserve[seat]
         owner = self.owner
@@ -762,8 +843,8 @@ class MythotopiaState(State):
             found = cost_ok.get(key)
             if found is None:
                 exclude = (card, "ranger") if ranger and card != "ranger" else (card,)
-                needs = {"food": food, "cross": cross}
-                found = cost_ok[key] = self.can_pay(seat, needs, "army", exclude)
+                needs = (("food", food), ("cross", cross)) if cross else (("food", food),)
+                found = cost_ok[key] = self.affords(seat, needs, "army", exclude)
             return found
 
         def may_invade(target: int) -> bool:
@@ -775,21 +856,24 @@ class MythotopiaState(State):
                 allowed[target] = self.reserve_army_allows(seat, target)
             return allowed[target]
 
-        def offers(token: str, origins: tuple[int, ...], own: int | None) -> None:
-            for t, food, cross, o, by_sea, locked in _invasion_routes(
-                origins, ranger_any, ranger_reserve
-            ):
-                if not may_invade(t) or not affordable(token, food, cross, locked):
-                    continue
-                origin = "" if o == own else f" {PROVINCES[o]}"
-                acts.append(f"invade {PROVINCES[t]} {token}{origin}{' sea' if by_sea else ''}")
+        def offers(token: str, origins: frozenset[int], own: int | None) -> None:
+            # Every route costs at least one food and the token: if that cannot be paid, no
+            # route can (more needs, or Ranger set aside as well, are never easier).
+            if not affordable(token, 1, 0):
+                return
+            groups = _invasion_offers(origins, ranger_any, ranger_reserve, token, own)
+            for (food, cross, locked), entries in groups:
+                if affordable(token, food, cross, locked):
+                    if holders:
+                        acts.extend([text for t, text in entries if may_invade(t)])
+                    else:
+                        acts.extend([text for t, text in entries if owner[t] != seat])
 
-        for card in province_cards:
+        for card in sorted({c for c in self._cards(seat) if c in P_INDEX}):
             c = P_INDEX[card]
-            network = comps.get(c)
-            offers(card, tuple(sorted(network)) if network is not None else (c,), c)
+            offers(card, comps.get(c) or frozenset((c,)), c)
         if self.has_card(seat, "general"):
-            offers("general", tuple(self.controlled(seat)), None)
+            offers("general", frozenset(self.controlled(seat)), None)
         if self.has_card(seat, "portal") and affordable("portal", 1, 0):
             acts.extend(
                 f"invade {PROVINCES[t]} portal" for t in range(len(PROVINCES)) if may_invade(t)
@@ -801,49 +885,58 @@ class MythotopiaState(State):
         owner, armies = self.owner, self.armies
         mine = self.controlled(seat)
         if self.army_stock[seat] > 0:
-            with_food = self.can_pay(seat, {"food": 1}, "army")
-            without = self.can_pay(seat, {}, "army")
+            with_food = self.affords(seat, (("food", 1),), "army")
+            without = self.affords(seat, (), "army")
             if without:
-                acts.extend(f"place-armies {PROVINCES[p]}" for p in mine)
+                acts.extend([PLACE_ARMIES[p] for p in mine])
             if with_food:
                 acts.extend(
-                    f"place-armies {PROVINCES[p]}"
-                    for p in self.army_sites()
-                    if owner[p] != seat and armies[p][seat]
+                    [
+                        PLACE_ARMIES[p]
+                        for p in self.army_sites()
+                        if owner[p] != seat and armies[p][seat]
+                    ]
                 )
         wars = self.wars()
+        mercs = self.mercs
         for p in mine:
-            if armies[p][seat] or self.mercs[p][seat]:
-                if p in wars:
-                    continue
-                name = PROVINCES[p]
-                for a in range(armies[p][seat] + 1):
-                    for m in range(self.mercs[p][seat] + 1):
-                        if a or m:
-                            acts.append(f"remove-armies {name} {a} {m}")
-        if self.ship_stock[seat] > 0 and self.can_pay(seat, {}, "ship"):
-            ports = {s for p in mine for s in BOARD.province_seas[p]}
-            acts.extend(f"place-ships {SEAS[s]}" for s in sorted(ports))
+            row = armies[p]
+            if (row[seat] or mercs[p][seat]) and p not in wars:
+                acts.extend(_remove_armies_texts(p, row[seat], mercs[p][seat]))
+        if self.ship_stock[seat] > 0 and self.affords(seat, (), "ship"):
+            seas_of = BOARD.province_seas
+            ports = {s for p in mine for s in seas_of[p]}
+            acts.extend([PLACE_SHIPS[s] for s in ports])
         for s, fleet in enumerate(self.ships):
             if fleet[seat]:
-                acts.extend(f"remove-ships {SEAS[s]} {n}" for n in range(1, fleet[seat] + 1))
+                acts.extend(_remove_ships_texts(s, fleet[seat]))
         return acts
 
     def _province_card_for(self, seat: int, p: int, comps: dict[int, frozenset[int]]) -> list[str]:
         """Card tokens that let ``seat`` act in ``p``: "" (its own card), a card of its road
         network, or "general" (MT-ROAD-3, MT-IMP-GENERAL)."""
         options = []
-        own = PROVINCES[p]
-        if self.has_card(seat, own):
+        held = self._province_cards(seat)
+        if p in held:
             options.append("")
         # Any card of the network may stand in; which one is played matters (it leaves the
         # hand), so each is offered.
-        for q in sorted(comps.get(p, ())):
-            if q != p and self.has_card(seat, PROVINCES[q]):
-                options.append(PROVINCES[q])
+        network = comps.get(p, ())
+        options.extend(PROVINCES[q] for q in held if q != p and q in network)
         if self.has_card(seat, "general"):
             options.append("general")
         return options
+
+    def _province_cards(self, seat: int) -> list[int]:
+        """The provinces whose cards ``seat`` holds (hand and Reserve), in order."""
+        memo = self.memo
+        key = ("provinces", seat)
+        found = None if memo is None else memo.get(key)
+        if found is None:
+            found = sorted({P_INDEX[c] for c in self._cards(seat) if c in P_INDEX})
+            if memo is not None:
+                memo[key] = found
+        return found
 
     def _card_actions(self, seat: int) -> list[str]:
         acts = []
@@ -856,6 +949,16 @@ class MythotopiaState(State):
 
     def _build_actions(self, seat: int, build: str, comps: dict[int, frozenset[int]]) -> list[str]:
         acts = []
+        # Cards of one signature pay alike (payment.signature): ask once for each.
+        cost_ok: dict[tuple[object, ...], bool] = {}
+
+        def affordable(stone: int, exclude: tuple[str, ...]) -> bool:
+            key = (stone, *[signature(c) for c in exclude])
+            found = cost_ok.get(key)
+            if found is None:
+                found = cost_ok[key] = self.affords(seat, (("stone", stone),), None, exclude)
+            return found
+
         for p in self.controlled(seat):
             name = PROVINCES[p]
             for token in self._province_card_for(seat, p, comps):
@@ -863,12 +966,12 @@ class MythotopiaState(State):
                 suffix = f" {token}" if token else ""
                 exclude = (build, card)
                 city_ok = self.piece[p] == TOWN and self.cities[seat] > 0
-                if city_ok and self.can_pay(seat, {"stone": 2}, None, exclude):
+                if city_ok and affordable(2, exclude):
                     acts.append(f"play {build} city {name}{suffix}")
                 castle_ok = (
                     not self.castle[p] and self.piece[p] != CITADEL and self.castles_left > 0
                 )
-                if castle_ok and self.can_pay(seat, {"stone": 1}, None, exclude):
+                if castle_ok and affordable(1, exclude):
                     acts.append(f"play {build} castle {name}{suffix}")
                 if self.roads_left > 0:
                     for q, _ in BOARD.land_neighbours(p):
@@ -880,7 +983,7 @@ class MythotopiaState(State):
                         road_exclude: tuple[str, ...] = exclude
                         if self.ranger_discount(seat, p, q) and "ranger" not in exclude:
                             road_exclude = (*exclude, "ranger")
-                        if self.can_pay(seat, {"stone": 2 + extra}, None, road_exclude):
+                        if affordable(2 + extra, road_exclude):
                             acts.append(f"play {build} road {name} {PROVINCES[q]}{suffix}")
         return acts
 
@@ -890,19 +993,23 @@ class MythotopiaState(State):
         acts.extend(abilities.free_offers(self, seat))
         warehouse = war.in_reserve(self, seat, "warehouse") and "warehouse" not in self.flags
         if warehouse and self.reserve_room(seat) > 0:
-            acts.extend(f"warehouse {c}" for c in hand)
+            acts.extend([WAREHOUSE[c] for c in hand])
         if "moved" not in self.flags:
-            comps = self.components(seat)
-            wars = self.wars()
+            armies = self.armies
+            wars = None
             for a in self.controlled(seat):
-                n = self.armies[a][seat]
-                if not n or a in wars:
+                n = armies[a][seat]
+                if not n:
                     continue
-                for b in sorted(comps[a]):
-                    if b != a:
-                        acts.extend(
-                            f"move {PROVINCES[a]} {PROVINCES[b]} {k}" for k in range(1, n + 1)
-                        )
+                if wars is None:
+                    wars = self.wars()
+                if a in wars:
+                    continue
+                network = self.components(seat)[a]
+                if len(network) > 1:
+                    for b in network:
+                        if b != a:
+                            acts.extend(_move_texts(a, b, n))
         return acts
 
     # --- pending actions --------------------------------------------------------------------------

@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 
 NEUTRAL = -1
 NONE, TOWN, CITY, CITADEL = range(4)
+_BOARD = board()
+_SEAS_OF = _BOARD.province_seas  # the strength tables, read in every war of every position
+_RUGGED = _BOARD.rugged
+_CIRCLE = _BOARD.neutral_strength
 PIECE_NAMES = (None, "town", "city", "citadel")
 DRAGON_BONUS = 4
 CASTLE_BONUS = 2
@@ -47,20 +51,22 @@ def involved(state: MythotopiaState, p: int, seat: int) -> bool:
 
 def strength(state: MythotopiaState, p: int, seat: int) -> int:
     """A player's Military Strength in the war in ``p`` (MT-STRENGTH-1..3)."""
-    b = board()
     total = state.armies[p][seat] + state.mercs[p][seat]
-    total += sum(state.ships[s][seat] for s in b.province_seas[p])
-    defending = state.owner[p] == seat
-    if defending:
+    ships = state.ships
+    for s in _SEAS_OF[p]:
+        total += ships[s][seat]
+    reserve, new = state.reserve[seat], state.reserve_new[seat]
+    rugged = _RUGGED[p]
+    if state.owner[p] == seat:  # defending
         if state.castle[p] or state.piece[p] == CITADEL:
             total += CASTLE_BONUS
-        if b.rugged[p]:
+        if rugged:
             total += 1
-        if in_reserve(state, seat, "limes"):
+        if "limes" in reserve or "limes" in new:
             total += 1
-    elif in_reserve(state, seat, "cavalry"):
+    elif "cavalry" in reserve or "cavalry" in new:
         total += 1
-    if b.rugged[p] and in_reserve(state, seat, "ranger"):
+    if rugged and ("ranger" in reserve or "ranger" in new):
         total += 1
     return total
 
@@ -68,7 +74,7 @@ def strength(state: MythotopiaState, p: int, seat: int) -> int:
 def neutral_strength(state: MythotopiaState, p: int) -> int:
     """A neutral province's strength: its circle, +4 with a Dragon, +2 with a castle
     (MT-STRENGTH-4, MT-RULING-NEUTRAL-CASTLE); rugged terrain is already in the circle."""
-    value = board().neutral_strength[p]
+    value = _CIRCLE[p]
     if p in state.dragons:
         value += DRAGON_BONUS
     if state.castle[p]:
@@ -87,9 +93,19 @@ def sides(state: MythotopiaState, p: int) -> dict[int, int]:
 
 def leaders(state: MythotopiaState, p: int) -> list[int]:
     """The sides tied for the highest strength in ``p`` (one element: a clear winner)."""
-    all_sides = sides(state, p)
-    best = max(all_sides.values())
-    return sorted(s for s, v in all_sides.items() if v == best)
+    # sides() and a sort, without the dict (legal-move generation asks for every war).
+    owner = state.owner[p]
+    best = neutral_strength(state, p) if owner == NEUTRAL else strength(state, p, owner)
+    top = [owner]
+    for seat, n in enumerate(state.armies[p]):
+        if n and seat != owner:
+            value = strength(state, p, seat)
+            if value > best:
+                best, top = value, [seat]
+            elif value == best:
+                top.append(seat)
+    top.sort()
+    return top
 
 
 def resolve_war(state: MythotopiaState, p: int, winner: int, final: bool = False) -> None:
