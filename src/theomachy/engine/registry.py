@@ -11,6 +11,7 @@ from theomachy.engine.core import Game, State, parse_document
 # Game id -> "module:ClassName". Modules are imported only when a game is loaded, so that
 # importing theomachy stays cheap however many games there are.
 _KNOWN: dict[str, str] = {
+    "arena-of-the-gods": "theomachy.games.arena_of_the_gods.rules:ArenaGame",
     "mythic-arena": "theomachy.games.mythic_arena.rules:MythicArenaGame",
     "mythic-wars": "theomachy.games.mythic_wars.rules:MythicWarsGame",
     "mythotopia": "theomachy.games.mythotopia.rules:MythotopiaGame",

@@ -1,0 +1,915 @@
+"""Arena of the Gods, the state machine (rule ids refer to RULES.md).
+
+Set-up: the Gods and decks come from the options; dice for the first player (2d6 each,
+ties re-roll) and the opening hands are chance nodes. A turn: start-of-turn abilities (each
+player in turn, clockwise from the turn player, ordering their own), the draw up to five,
+the main phase (play cards, use abilities, declare attacks, each attack a six-step battle),
+end-of-turn abilities, the discard. Card draws wait in a FIFO ``draws`` queue that is
+emptied (as chance nodes) before anyone decides again; ``step`` names what the flow does
+next when nothing is pending.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from theomachy.engine.chance import draw_outcomes, uniform
+from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
+from theomachy.games.arena_of_the_gods import abilities, evaluation, hidden
+from theomachy.games.arena_of_the_gods.cards import (
+    Card,
+    Deck,
+    catalog,
+    parse_deck,
+    read_deck_file,
+    starter_decks,
+)
+from theomachy.games.arena_of_the_gods.model import (
+    BATTLE_END,
+    CLEANUP,
+    COMBAT,
+    DECLARE,
+    DISCARD,
+    HAND_SIZE,
+    MAIN,
+    OVER,
+    POST_CHECK,
+    POST_RESOLVE,
+    POST_WINDOW,
+    PRE_CHECK,
+    PRE_RESOLVE,
+    PRE_WINDOW,
+    REDIRECT,
+    RESOURCE_CAP,
+    ROLL,
+    SETUP_DRAW,
+    START_FAVOR,
+    START_GOLD,
+    START_LIFE,
+    TURN_DRAW,
+    TURN_END,
+    TURN_START,
+    WINDOWS,
+    Battle,
+    Permanent,
+    StackItem,
+    Trigger,
+)
+
+CARDS = catalog()
+GODS = tuple(c.id for c in CARDS.values() if c.type == "god")
+ROLLS = uniform(f"roll {n}" for n in range(1, 7))
+# Triggers that only add to what a player has commute with each other: a player with only
+# these pending is not asked to order them (AG-TURN-1).
+_GAINS = ("resource", "life", "heal")
+
+
+class ArenaOptions(GameOptions):
+    """Options: ``gods`` (a God id per seat), ``decks`` (per seat: a starter deck's name, a
+    deck file's path, or an inline deck table), ``first`` (the first player; None: the
+    dice), ``max_rounds`` (AG-CAP-1: the game ends after this many rounds)."""
+
+    gods: list[str] | None = None
+    decks: list[str | dict[str, Any]] | None = None
+    first: int | None = None
+    max_rounds: int | None = Field(default=60, ge=1, le=10_000)
+
+
+class ArenaGame(Game):
+    """Arena of the Gods: Gods with decks of Units, Evocations, Buildings and Supplies."""
+
+    id = "arena-of-the-gods"
+    title = "Arena of the Gods"
+    min_players = 2
+    max_players = 6
+    default_players = 2
+    Options = ArenaOptions
+
+    def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
+        super().__init__(players, options)
+        self.gods, self.decks = self._setup_choices()
+
+    def _setup_choices(self) -> tuple[list[str], list[Deck]]:
+        """Check the Gods and decks (AG-SETUP-1, AG-DECK); deck files are read once and
+        written into the options, so a saved game carries its decks."""
+        o, n = self.options, self.players
+        prefix = f"{self.id}:"
+        if o["first"] is not None and not 0 <= o["first"] < n:
+            raise ValueError(f"{prefix} first must be a seat from 0 to {n - 1}")
+        gods = o["gods"]
+        if gods is not None:
+            if len(gods) != n:
+                raise ValueError(f"{prefix} gods has {len(gods)} entries for {n} players")
+            for god in gods:
+                if god not in GODS:
+                    raise ValueError(f"{prefix} {god!r} is not a God; Gods: {', '.join(GODS)}")
+        starters = starter_decks()
+        decks: list[Deck] = []
+        entries = o["decks"]
+        if entries is not None:
+            if len(entries) != n:
+                raise ValueError(f"{prefix} decks has {len(entries)} entries for {n} players")
+            inline: list[str | dict[str, Any]] = []
+            for seat, entry in enumerate(entries):
+                if isinstance(entry, str) and entry in starters:
+                    decks.append(starters[entry])
+                    inline.append(entry)
+                elif isinstance(entry, str):
+                    if not Path(entry).is_file():
+                        raise ValueError(
+                            f"{prefix} deck {seat}: {entry!r} is neither a starter deck "
+                            f"({', '.join(sorted(starters))}) nor a deck file"
+                        )
+                    deck = read_deck_file(entry, CARDS)
+                    decks.append(deck)
+                    inline.append(deck.model_dump())
+                else:
+                    deck = parse_deck(entry, f"{prefix} deck {seat}", CARDS)
+                    decks.append(deck)
+                    inline.append(deck.model_dump())
+            self.options["decks"] = inline
+            if gods is None:
+                gods = [deck.god for deck in decks]
+        if gods is None:
+            gods = [GODS[seat % len(GODS)] for seat in range(n)]
+            self.options["gods"] = list(gods)
+        if not decks:
+            by_god = {deck.god: deck for deck in starters.values()}
+            decks = [by_god[god] for god in gods]
+        for seat, (god, deck) in enumerate(zip(gods, decks, strict=True)):
+            if deck.god != god:
+                raise ValueError(
+                    f"{prefix} seat {seat}: the deck {deck.name!r} is built for {deck.god!r}, "
+                    f"not {god!r}"
+                )
+        return list(gods), decks
+
+    @classmethod
+    def catalog(cls) -> dict[str, dict[str, Any]]:
+        """Every card's printed facts, by id."""
+        return {
+            card.id: card.model_dump(
+                mode="json", by_alias=True, exclude_none=True, exclude={"abilities"}
+            )
+            for card in CARDS.values()
+        }
+
+    def new_game(self) -> ArenaState:
+        return ArenaState(self)
+
+
+class ArenaState(State):
+    """A position of Arena of the Gods."""
+
+    __slots__ = (
+        "afterlife",
+        "battle",
+        "contenders",
+        "current",
+        "deck",
+        "draws",
+        "favor",
+        "god_uid",
+        "gold",
+        "hand",
+        "known",
+        "life",
+        "next_uid",
+        "order",
+        "out",
+        "perms",
+        "rolls",
+        "step",
+        "turn",
+        "winner_seats",
+    )
+
+    def __init__(self, game: ArenaGame, *, empty: bool = False) -> None:
+        super().__init__(game)
+        if empty:
+            return
+        n = game.players
+        self.life = [START_LIFE] * n
+        self.gold = [START_GOLD] * n
+        self.favor = [START_FAVOR] * n
+        self.hand: list[list[str]] = [[] for _ in range(n)]
+        self.known: list[list[str]] = [[] for _ in range(n)]  # hand cards all have seen
+        self.afterlife: list[list[str]] = [[] for _ in range(n)]
+        self.out = [False] * n
+        self.perms: dict[int, Permanent] = {}
+        self.next_uid = 1
+        self.god_uid = [0] * n
+        self.deck: list[list[str]] = []
+        for seat, (god, deck) in enumerate(zip(game.gods, game.decks, strict=True)):
+            self.god_uid[seat] = self._enter(god, seat).uid
+            cards = deck.card_list()
+            for building in CARDS[god].starting:  # AG-SETUP-3
+                cards.remove(building)
+                self._enter(building, seat)
+            self.gold[seat] += CARDS[god].starting_gold
+            self.favor[seat] += CARDS[god].starting_favor
+            self.deck.append(cards)
+        self.draws: list[tuple[int, bool]] = []  # (seat, up to a full hand?)
+        self.order: list[tuple[int, list[Trigger]]] = []  # triggers each player orders
+        self.battle: Battle | None = None
+        self.rolls: list[list[int]] = [[] for _ in range(n)]
+        self.contenders = list(range(n))
+        self.current = 0
+        self.turn = 0  # turns finished
+        self.winner_seats: list[int] = []
+        first = game.options["first"]
+        if first is not None:
+            self.contenders = []
+            self._begin(first)
+        else:
+            self.step = ROLL
+
+    def _copy(self) -> ArenaState:
+        other = ArenaState(self.game, empty=True)  # type: ignore[arg-type]
+        other.life = list(self.life)
+        other.gold = list(self.gold)
+        other.favor = list(self.favor)
+        other.hand = [list(h) for h in self.hand]
+        other.known = [list(h) for h in self.known]
+        other.afterlife = [list(a) for a in self.afterlife]
+        other.deck = [list(d) for d in self.deck]
+        other.out = list(self.out)
+        other.perms = {uid: perm.copy() for uid, perm in self.perms.items()}
+        other.next_uid = self.next_uid
+        other.god_uid = list(self.god_uid)
+        other.draws = list(self.draws)
+        other.order = [(seat, list(triggers)) for seat, triggers in self.order]
+        other.battle = self.battle.copy() if self.battle is not None else None
+        other.rolls = [list(r) for r in self.rolls]
+        other.contenders = list(self.contenders)
+        other.current = self.current
+        other.turn = self.turn
+        other.step = self.step
+        other.winner_seats = list(self.winner_seats)
+        return other
+
+    @property
+    def arena(self) -> ArenaGame:
+        game = self.game
+        assert isinstance(game, ArenaGame)
+        return game
+
+    # --- who acts -----------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        step = self.step
+        if step == OVER:
+            return TERMINAL
+        if self.draws or step == ROLL:
+            return CHANCE
+        if self.order:
+            return self.order[0][0]
+        if step in WINDOWS:
+            assert self.battle is not None
+            return self.battle.to_act
+        if step == REDIRECT:
+            assert self.battle is not None
+            return self.battle.defending_seat
+        return self.current
+
+    def live_seats(self) -> list[int]:
+        return [s for s in range(self.game.players) if not self.out[s]]
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        """Live seats from ``seat`` clockwise (to the left), ``seat`` first (AG-TURN-4)."""
+        n = self.game.players
+        return [(seat + i) % n for i in range(n) if not self.out[(seat + i) % n]]
+
+    # --- changes abilities make -----------------------------------------------------------------
+    def gain(self, seat: int, resource: str, amount: int) -> None:
+        """Add to a resource, never above 10 (AG-RES-2)."""
+        if resource == "gold":
+            self.gold[seat] = min(RESOURCE_CAP, self.gold[seat] + amount)
+        else:
+            self.favor[seat] = min(RESOURCE_CAP, self.favor[seat] + amount)
+
+    def pay(self, seat: int, resource: str, amount: int) -> None:
+        """Take from a resource, never below 0."""
+        if resource == "gold":
+            self.gold[seat] = max(0, self.gold[seat] - amount)
+        else:
+            self.favor[seat] = max(0, self.favor[seat] - amount)
+
+    def queue_draws(self, seat: int, count: int) -> None:
+        self.draws.extend([(seat, False)] * count)
+
+    def deal(self, uid: int, amount: int, source: int) -> int:
+        """Place ``amount`` damage on a Unit (less what is prevented) or take it from a God's
+        Life; returns what was placed (AG-TERM-PREVENT, AG-TERM-SENT)."""
+        perm = self.perms[uid]
+        if amount <= 0:
+            return 0
+        prevented = min(perm.shield, amount)
+        perm.shield -= prevented
+        placed = amount - prevented
+        if placed <= 0:
+            return 0
+        if CARDS[perm.card].type == "god":
+            self.life[perm.controller] -= placed
+        else:
+            perm.damage += placed
+            perm.last_source = source
+        return placed
+
+    def _enter(self, card: str, seat: int, bound_to: int = -1) -> Permanent:
+        perm = Permanent(self.next_uid, card, seat, bound_to=bound_to)
+        self.next_uid += 1
+        self.perms[perm.uid] = perm
+        return perm
+
+    def to_afterlife(self, uid: int, sender: int) -> None:
+        """Send a card on the Battleground to its owner's Afterlife and resolve what that
+        triggers: its "dies" abilities, the sender's "sends" ones (AG-TERM-SENT)."""
+        perm = self.perms.pop(uid, None)
+        if perm is None:
+            return
+        self.afterlife[perm.controller].append(perm.card)
+        self._after_death([(perm, sender)])
+
+    def _after_death(self, dead: list[tuple[Permanent, int]]) -> None:
+        for perm, _ in dead:
+            for ability in CARDS[perm.card].abilities:
+                if ability.when == "dies":
+                    abilities.resolve(self, ability, perm, perm.controller)
+        for perm, sender in dead:
+            killer = self.perms.get(sender) or next(
+                (p for p, _ in dead if p.uid == sender), None
+            )
+            if killer is None or CARDS[perm.card].type != "unit":
+                continue
+            for ability in CARDS[killer.card].abilities:
+                if ability.when == "sends":
+                    abilities.resolve(self, ability, killer, killer.controller, foe=perm.uid)
+
+    def return_card(self, seat: int, card: str, to: str) -> None:
+        """Return a card from ``seat``'s Afterlife to the hand or the Battleground (AG-TERM-RETURN)."""
+        self.afterlife[seat].remove(card)
+        if to == "hand":
+            self.hand[seat].append(card)
+            self.hand[seat].sort()
+            self.known[seat].append(card)
+        else:
+            self._enter(card, seat)
+
+    # --- health checks --------------------------------------------------------------------------
+    def health_check(self) -> None:
+        """Send every Unit whose damage reaches its Health to the Afterlife, then every God at
+        0 Life loses (AG-BATTLE-4, AG-END-1); repeated while abilities this triggers change
+        anything."""
+        while True:
+            dead = [
+                (perm, perm.last_source)
+                for perm in self.perms.values()
+                if CARDS[perm.card].type == "unit"
+                and perm.damage >= abilities.health(self, perm)
+            ]
+            if not dead:
+                break
+            for perm, _ in dead:
+                del self.perms[perm.uid]
+                self.afterlife[perm.controller].append(perm.card)
+            self._after_death(dead)
+        losers = [s for s in self.live_seats() if self.life[s] <= 0]
+        if losers:
+            self._eliminate(losers)
+
+    def _eliminate(self, seats: list[int]) -> None:
+        """AG-END-1/2: a player whose God reaches 0 Life is out; their cards leave the game,
+        Bindings others put on them go to their owners' Afterlives."""
+        live_before = self.live_seats()
+        for seat in seats:
+            self.out[seat] = True
+        for uid, perm in list(self.perms.items()):
+            if perm.controller in seats:
+                del self.perms[uid]
+            elif perm.bound_to in seats:
+                del self.perms[uid]
+                self.afterlife[perm.controller].append(perm.card)
+        self.draws = [d for d in self.draws if d[0] not in seats]
+        self.order = [(s, t) for s, t in self.order if s not in seats]
+        live = self.live_seats()
+        if len(live) <= 1:
+            # The last player standing wins; if the last ones fall together they share it.
+            self.winner_seats = live or sorted(set(live_before) & set(seats))
+            self.step = OVER
+            self.battle = None
+            self.order = []
+            self.draws = []
+            return
+        battle = self.battle
+        if battle is not None and (
+            battle.attacking_seat in seats or battle.defending_seat in seats
+        ):
+            self.battle = None
+            if self.step != OVER:
+                self.step = MAIN
+        if self.current in seats:
+            self.battle = None
+            self.order = []
+            self.step = CLEANUP
+
+    # --- legal actions --------------------------------------------------------------------------
+    def _legal_actions(self) -> list[str]:
+        if self.order:
+            seat, triggers = self.order[0]
+            acts = {f"trigger {t.card}" for t in triggers}
+            acts.update(f"decline {t.card}" for t in triggers if t.optional)
+            return sorted(acts)
+        step = self.step
+        if step == MAIN:
+            return self._main_actions(self.current)
+        if step == REDIRECT:
+            return ["hold", "redirect"]
+        if step in WINDOWS:
+            assert self.battle is not None
+            return self._window_actions(self.battle.to_act)
+        if step == DISCARD:
+            return sorted({f"discard {c}" for c in self.hand[self.current]} | {"done"})
+        raise AssertionError(f"no decision at step {step}")
+
+    def affordable(self, seat: int, card_id: str) -> bool:
+        gold, favor = abilities.cost(self, seat, card_id)
+        return self.gold[seat] >= gold and self.favor[seat] >= favor
+
+    def _play_actions(self, seat: int, card: Card) -> list[str]:
+        targets = abilities.play_targets(self, seat, card)
+        if targets is None:
+            return [f"play {card.id}"]
+        acts = [f"play {card.id} {t}" for t in targets]
+        if not acts and card.type != "evocation":
+            acts.append(f"play {card.id}")  # AG-RULING-NO-TARGET: the effect is skipped
+        return acts
+
+    def _use_actions(self, seat: int, phase: str) -> list[str]:
+        acts = []
+        for perm in self.perms.values():
+            if perm.controller != seat or perm.used or perm.bound_to >= 0:
+                continue
+            ability = abilities.activated(CARDS[perm.card])
+            if ability is None or ability.phase != phase:
+                continue
+            if self.gold[seat] < ability.gold or self.favor[seat] < ability.favor:
+                continue
+            targets = abilities.use_targets(self, seat, ability)
+            if targets is None:
+                acts.append(f"use {perm.token}")
+            else:
+                acts.extend(f"use {perm.token} {t}" for t in targets)
+        return acts
+
+    def _main_actions(self, seat: int) -> list[str]:
+        acts = ["end"]
+        for card_id in sorted(set(self.hand[seat])):
+            card = CARDS[card_id]
+            if card.kind == "combat" or not self.affordable(seat, card_id):
+                continue
+            acts.extend(self._play_actions(seat, card))
+        acts.extend(self._use_actions(seat, "main"))
+        targets = [
+            p.token
+            for p in self.perms.values()
+            if p.controller != seat and CARDS[p.card].type in ("unit", "god")
+        ]
+        for perm in self.perms.values():
+            if (
+                perm.controller == seat
+                and perm.ready
+                and perm.attacks_left > 0
+                and CARDS[perm.card].type == "unit"
+            ):
+                acts.extend(f"attack {perm.token} {t}" for t in targets)
+        return sorted(set(acts))
+
+    def _window_actions(self, seat: int) -> list[str]:
+        acts = ["pass"]
+        for card_id in sorted(set(self.hand[seat])):
+            card = CARDS[card_id]
+            if card.kind == "combat" and self.affordable(seat, card_id):
+                targets = abilities.play_targets(self, seat, card)
+                if targets is None:
+                    acts.append(f"play {card_id}")
+                else:
+                    acts.extend(f"play {card_id} {t}" for t in targets)
+        acts.extend(self._use_actions(seat, "battle"))
+        return sorted(set(acts))
+
+    # --- chance ---------------------------------------------------------------------------------
+    def _chance_outcomes(self) -> list[tuple[str, float]]:
+        if self.draws:
+            return draw_outcomes(self.deck[self.draws[0][0]])
+        return ROLLS
+
+    # --- apply ----------------------------------------------------------------------------------
+    def _apply(self, action: str) -> None:
+        verb, _, rest = action.partition(" ")
+        if self.draws:
+            self._draw(rest)
+        elif self.step == ROLL:
+            self._roll(int(rest))
+        elif self.order:
+            self._order(verb, rest)
+        elif self.step == MAIN:
+            self._main(verb, rest)
+        elif self.step == REDIRECT:
+            self._redirect(verb == "redirect")
+        elif self.step in WINDOWS:
+            self._window(verb, rest)
+        elif self.step == DISCARD:
+            if verb == "done":
+                self.step = CLEANUP
+            else:
+                self._discard(rest)
+        self._advance()
+
+    def _draw(self, card: str) -> None:
+        seat, fill = self.draws[0]
+        self.deck[seat].remove(card)
+        self.hand[seat].append(card)
+        self.hand[seat].sort()
+        if not fill:
+            self.draws.pop(0)
+
+    def _discard(self, card: str) -> None:
+        seat = self.current
+        self.hand[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+        self.afterlife[seat].append(card)
+
+    def _take_from_hand(self, seat: int, card: str) -> None:
+        self.hand[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+
+    def _roll(self, value: int) -> None:
+        """AG-SETUP-2: each contender rolls two dice (separate chance nodes, in seat order)."""
+        for seat in self.contenders:
+            if len(self.rolls[seat]) < 2:
+                self.rolls[seat].append(value)
+                break
+        if any(len(self.rolls[s]) < 2 for s in self.contenders):
+            return
+        best = max(sum(self.rolls[s]) for s in self.contenders)
+        top = [s for s in self.contenders if sum(self.rolls[s]) == best]
+        if len(top) > 1:  # ties re-roll
+            self.contenders = top
+            for seat in top:
+                self.rolls[seat] = []
+            return
+        self.contenders = []
+        self._begin(top[0])
+
+    def _begin(self, first: int) -> None:
+        """AG-SETUP-5: everyone draws to five; then the first player's first turn."""
+        self.current = first
+        for seat in self.clockwise_from(first):
+            self.draws.append((seat, True))
+        self.step = TURN_START
+
+    def _order(self, verb: str, card: str) -> None:
+        """Resolve (or decline) the first pending trigger of ``card`` (AG-TURN-1)."""
+        seat, triggers = self.order[0]
+        declining = verb == "decline"
+        index = next(
+            i for i, t in enumerate(triggers) if t.card == card and (t.optional or not declining)
+        )
+        trigger = triggers.pop(index)
+        if not triggers:
+            self.order.pop(0)
+        if verb == "trigger":
+            self._fire(seat, trigger)
+
+    def _fire(self, seat: int, trigger: Trigger) -> None:
+        perm = self.perms.get(trigger.uid)
+        if perm is None:
+            return  # it left the Battleground before its turn came
+        if trigger.index < 0:
+            resource, amount = abilities.income(self, perm)
+            self.gain(perm.controller, resource, amount)
+        else:
+            ability = CARDS[perm.card].abilities[trigger.index]
+            abilities.resolve(self, ability, perm, perm.controller)
+        if self.battle is None:
+            self.health_check()
+
+    def _main(self, verb: str, rest: str) -> None:
+        seat = self.current
+        if verb == "end":
+            self.step = TURN_END
+        elif verb == "play":
+            card_id, _, target = rest.partition(" ")
+            self._play(seat, card_id, target or None)
+            self.health_check()
+        elif verb == "use":
+            token, _, target = rest.partition(" ")
+            self._use(seat, token, target or None)
+            self.health_check()
+        else:  # attack
+            attacker, target = rest.split(" ")
+            self._declare(seat, attacker, target)
+
+    def _pay_cost(self, seat: int, gold: int, favor: int) -> None:
+        self.gold[seat] -= gold
+        self.favor[seat] -= favor
+
+    def _play(self, seat: int, card_id: str, target: str | None) -> None:
+        """AG-PLAY: pay, then the card enters the Battleground (a Binding on the chosen
+        player) or, for a Ceremonial Evocation, resolves and goes to the Afterlife."""
+        card = CARDS[card_id]
+        self._pay_cost(seat, *abilities.cost(self, seat, card_id))
+        self._take_from_hand(seat, card_id)
+        if card.kind == "combat":
+            assert self.battle is not None
+            self.battle.stack.append(StackItem(seat, card_id, 0, target))
+            return
+        if card.kind == "ceremonial":
+            abilities.resolve_card(self, card_id, None, seat, target)
+            self.afterlife[seat].append(card_id)
+            return
+        if card.kind == "binding":
+            assert target is not None
+            bound = self.perms[int(target.rsplit("#", 1)[1])].controller
+            perm = self._enter(card_id, seat, bound_to=bound)
+            abilities.resolve_card(self, card_id, perm, seat, None)
+            return
+        perm = self._enter(card_id, seat)
+        if card.type == "unit":
+            perm.attacks_left = 1
+            perm.ready = abilities.has_haste(perm)  # AG-ATTACK-1
+        abilities.resolve_card(self, card_id, perm, seat, target)
+
+    def _use(self, seat: int, token: str, target: str | None) -> None:
+        """AG-ABILITY-1: pay the cost; main-phase abilities resolve now, battle ones wait on
+        the stack with the Combat Evocations."""
+        perm = self.perms[int(token.rsplit("#", 1)[1])]
+        ability = abilities.activated(CARDS[perm.card])
+        assert ability is not None
+        self._pay_cost(seat, ability.gold, ability.favor)
+        perm.used = True
+        if ability.phase == "battle":
+            assert self.battle is not None
+            self.battle.stack.append(StackItem(seat, perm.card, perm.uid, target))
+        else:
+            abilities.resolve(self, ability, perm, seat, target)
+
+    # --- battles --------------------------------------------------------------------------------
+    def _declare(self, seat: int, attacker_token: str, target_token: str) -> None:
+        """AG-BATTLE-1: an Attack Declaration; an attacked Unit's controller may redirect."""
+        attacker = self.perms[int(attacker_token.rsplit("#", 1)[1])]
+        target = self.perms[int(target_token.rsplit("#", 1)[1])]
+        attacker.attacks_left -= 1
+        self.battle = Battle(attacker.uid, target.uid, seat, target.controller)
+        self.step = REDIRECT if CARDS[target.card].type == "unit" else DECLARE
+
+    def _redirect(self, redirect: bool) -> None:
+        battle = self.battle
+        assert battle is not None
+        if redirect:
+            battle.target = self.god_uid[battle.defending_seat]
+        self.step = DECLARE
+
+    def _declaration_abilities(self) -> None:
+        """AG-BATTLE-1: on-declaration abilities, the attacker's first, then clockwise."""
+        battle = self.battle
+        assert battle is not None
+        engaged = [(battle.attacker, "attack", battle.target), (battle.target, "attacked",
+                                                                 battle.attacker)]
+        for seat in self.clockwise_from(battle.attacking_seat):
+            for uid, when, foe in engaged:
+                perm = self.perms.get(uid)
+                if perm is None or perm.controller != seat:
+                    continue
+                for ability in CARDS[perm.card].abilities:
+                    if ability.when == when and self.battle is not None:
+                        abilities.resolve(self, ability, perm, seat, foe=foe)
+
+    def _open_window(self, step: str) -> None:
+        battle = self.battle
+        assert battle is not None
+        battle.to_act = battle.defending_seat  # AG-BATTLE-2: the defender first
+        battle.passes = 0
+        self.step = step
+
+    def _window(self, verb: str, rest: str) -> None:
+        """AG-BATTLE-2/5: alternate, defender first, until both pass in a row."""
+        battle = self.battle
+        assert battle is not None
+        seat = battle.to_act
+        if verb == "pass":
+            battle.passes += 1
+        else:
+            battle.passes = 0
+            first, _, target = rest.partition(" ")
+            if verb == "play":
+                self._play(seat, first, target or None)
+            else:
+                self._use(seat, first, target or None)
+        if battle.passes >= 2:
+            self.step = PRE_RESOLVE if self.step == PRE_WINDOW else POST_RESOLVE
+        else:
+            battle.to_act = (
+                battle.attacking_seat if seat == battle.defending_seat else battle.defending_seat
+            )
+
+    def _resolve_stack(self) -> None:
+        """AG-BATTLE-3: resolve in the reverse order of play."""
+        battle = self.battle
+        assert battle is not None
+        while battle.stack and self.battle is battle:
+            abilities.resolve_stack_item(self, battle.stack.pop())
+
+    def _battle_goes_on(self) -> bool:
+        """After a health check: both sides still have their Unit (or God) in it."""
+        battle = self.battle
+        return battle is not None and battle.attacker in self.perms and battle.target in self.perms
+
+    def _combat(self) -> None:
+        """AG-BATTLE-4: both place damage equal to their Power at the same time (a God deals
+        none); then the "damage" abilities of those that placed some."""
+        battle = self.battle
+        assert battle is not None
+        attacker, target = self.perms[battle.attacker], self.perms[battle.target]
+        hits = [(attacker, target, abilities.power(self, attacker))]
+        if CARDS[target.card].type == "unit":
+            hits.append((target, attacker, abilities.power(self, target)))
+        placed = [(src, dst, self.deal(dst.uid, amount, src.uid)) for src, dst, amount in hits]
+        for src, dst, count in placed:
+            if count <= 0 or src.uid not in self.perms:
+                continue
+            for ability in CARDS[src.card].abilities:
+                if ability.when == "damage":
+                    abilities.resolve(
+                        self, ability, src, src.controller, foe=dst.uid, placed=count
+                    )
+
+    def _end_battle(self) -> None:
+        for perm in self.perms.values():
+            perm.battle_power = perm.battle_health = 0
+        self.battle = None
+        self.step = MAIN
+        self.health_check()  # gets that ended may leave Units without Health
+
+    # --- the flow -------------------------------------------------------------------------------
+    def _collect(self, own: str, each: str) -> None:
+        """Queue start (or end) of turn triggers: the turn player's, then clockwise."""
+        self.order = []
+        for seat in self.clockwise_from(self.current):
+            triggers = []
+            for perm in self.perms.values():
+                mine = perm.bound_to == seat if perm.bound_to >= 0 else perm.controller == seat
+                if not mine:
+                    continue
+                card = CARDS[perm.card]
+                if own == "start" and card.economy is not None and seat == self.current:
+                    triggers.append(Trigger(perm.uid, -1, perm.card, False))
+                for index, ability in enumerate(card.abilities):
+                    if ability.when == each or (ability.when == own and seat == self.current):
+                        triggers.append(Trigger(perm.uid, index, perm.card, ability.optional))
+            if triggers:
+                self.order.append((seat, triggers))
+
+    def _commuting(self, triggers: list[Trigger]) -> bool:
+        """Whether the order of these triggers cannot matter (AG-TURN-1): one card only, or
+        only gains, none optional."""
+        if any(t.optional for t in triggers):
+            return False
+        if len({t.card for t in triggers}) == 1:
+            return True
+        for t in triggers:
+            if t.index < 0:
+                continue
+            ability = CARDS[t.card].abilities[t.index]
+            if ability.effect not in _GAINS or ability.amount < 0:
+                return False
+        return True
+
+    def _advance(self) -> None:
+        """Run the flow until a player must decide, a chance node, or the end."""
+        while True:
+            step = self.step
+            if step == OVER:
+                return
+            if self.draws:
+                seat, fill = self.draws[0]
+                if not self.deck[seat] or (fill and len(self.hand[seat]) >= HAND_SIZE):
+                    self.draws.pop(0)  # AG-RULING-DECK-OUT: nothing to draw
+                    continue
+                return
+            if self.order:
+                seat, triggers = self.order[0]
+                if not self._commuting(triggers):
+                    return
+                self.order.pop(0)
+                for trigger in sorted(triggers, key=lambda t: t.uid):
+                    self._fire(seat, trigger)
+                continue
+            if step in (ROLL, MAIN, REDIRECT, PRE_WINDOW, POST_WINDOW, DISCARD):
+                return
+            if step == SETUP_DRAW:
+                self.step = TURN_START
+            elif step == TURN_START:
+                self._start_turn()
+            elif step == TURN_DRAW:
+                self.draws.append((self.current, True))  # AG-TURN-2
+                self.step = MAIN
+            elif step == DECLARE:
+                self._declaration_abilities()
+                if self.battle is not None:
+                    self._open_window(PRE_WINDOW)
+            elif step in (PRE_RESOLVE, POST_RESOLVE):
+                self._resolve_stack()
+                if self.battle is not None:
+                    self.step = PRE_CHECK if step == PRE_RESOLVE else POST_CHECK
+            elif step == PRE_CHECK:
+                self.health_check()
+                if self.step == PRE_CHECK:
+                    self.step = COMBAT if self._battle_goes_on() else BATTLE_END
+            elif step == COMBAT:
+                self._combat()
+                if self.battle is not None:
+                    self._open_window(POST_WINDOW)
+            elif step == POST_CHECK:
+                self.health_check()
+                if self.step == POST_CHECK:
+                    self.step = BATTLE_END
+            elif step == BATTLE_END:
+                self._end_battle()
+            elif step == TURN_END:
+                self._collect("end", "end-each")  # AG-TURN-3
+                self.step = DISCARD
+            elif step == CLEANUP:
+                self._cleanup()
+            else:
+                raise AssertionError(f"unknown step {step}")
+
+    def _start_turn(self) -> None:
+        """AG-TURN-1: Units controlled now may attack this turn; start-of-turn abilities."""
+        seat = self.current
+        for perm in self.perms.values():
+            perm.used = False
+            if perm.controller == seat and CARDS[perm.card].type == "unit":
+                perm.ready = True
+                perm.attacks_left = 1
+        self._collect("start", "start-each")
+        self.step = TURN_DRAW
+
+    def _cleanup(self) -> None:
+        """End of the turn: "gets" and prevention end; the next live player's turn (AG-TURN-4),
+        unless the round cap is reached (AG-CAP-1)."""
+        for perm in self.perms.values():
+            perm.turn_power = perm.turn_health = perm.shield = 0
+            perm.ready = False
+            perm.attacks_left = 0
+        self.battle = None
+        self.health_check()
+        if self.step == OVER:
+            return
+        live = self.live_seats()
+        following = self.clockwise_from(self.current)
+        nxt = following[1] if len(following) > 1 and following[0] == self.current else following[0]
+        self.turn += 1
+        cap = self.game.options["max_rounds"]
+        if cap is not None and self.turn >= cap * self.game.players:
+            best = max(self.life[s] for s in live)
+            self.winner_seats = [s for s in live if self.life[s] == best]
+            self.step = OVER
+            return
+        self.current = nxt
+        self.step = TURN_START
+
+    # --- results --------------------------------------------------------------------------------
+    def _returns(self) -> list[float]:
+        share = 1.0 / len(self.winner_seats)
+        return [share if s in self.winner_seats else 0.0 for s in range(self.game.players)]
+
+    def _winners(self) -> list[int]:
+        return sorted(self.winner_seats)
+
+    def scores(self) -> list[float]:
+        return [float(max(0, life)) for life in self.life]
+
+    def features(self) -> dict[str, Any]:
+        return {"gods": list(self.arena.gods), "decks": [d.name for d in self.arena.decks]}
+
+    def evaluate(self, player: int) -> float:
+        if self.is_terminal():
+            return self.returns()[player]
+        return evaluation.evaluate(self, player)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return hidden.view(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> ArenaState:
+        return hidden.determinize(self, player, rng)
+
+    def __str__(self) -> str:
+        return hidden.describe(self)
