@@ -217,11 +217,10 @@ def _fixed(
 
 def _resolve_token(state: ArenaState, token: str | None) -> int:
     """The uid a chosen permanent token names, 0 if it has left the Battleground."""
-    if token is None or "#" not in token:
+    if token is None:
         return 0
-    uid = int(token.rsplit("#", 1)[1])
-    perm = state.perms.get(uid)
-    return uid if perm is not None and perm.token == token else 0
+    perm = state.find(token)
+    return perm.uid if perm is not None else 0
 
 
 # --- effects -------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from theomachy.games.arena_of_the_gods import abilities
 from theomachy.games.arena_of_the_gods.cards import catalog
-from theomachy.games.arena_of_the_gods.model import OVER, WINDOWS, Permanent
+from theomachy.games.arena_of_the_gods.model import OVER, WINDOWS, Permanent, permanent_token
 
 if TYPE_CHECKING:
     from theomachy.games.arena_of_the_gods.rules import ArenaState
@@ -54,7 +54,7 @@ def view(state: ArenaState, player: int | None) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "seat": seat,
             "god": state.arena.gods[seat],
-            "god_token": f"{state.arena.gods[seat]}#{state.god_uid[seat]}",
+            "god_token": permanent_token(state.arena.gods[seat], seat),
             "life": state.life[seat],
             "gold": state.gold[seat],
             "favor": state.favor[seat],
@@ -116,20 +116,27 @@ def _token(state: ArenaState, uid: int) -> str | None:
 
 
 def determinize(state: ArenaState, player: int, rng: random.Random) -> ArenaState:
-    """A full state consistent with ``view(player)``: each other player's unseen hand cards
-    are dealt again from those cards and their deck."""
+    """A full state consistent with ``view(player)``: each other player's unknown hand cards
+    are dealt again from those cards and their deck, and the draws that brought them are
+    rewritten in the history to match, so the state is still the replay of its history.
+
+    Any such deal replays legally: cards never go back into a deck, so every later draw of
+    a card the player revealed still finds it there."""
     copy = state.clone()
     assert isinstance(copy, type(state))
+    history = copy._history
     for seat in range(state.game.players):
-        if seat == player:
+        drawn = copy.drawn[seat]
+        if seat == player or not drawn:
             continue
-        unseen = list(copy.hand[seat])
-        for card in copy.known[seat]:
-            unseen.remove(card)
-        pool = sorted(unseen + copy.deck[seat])
+        pool = sorted([card for card, _ in drawn] + copy.deck[seat])
         rng.shuffle(pool)
-        copy.hand[seat] = sorted(copy.known[seat] + pool[: len(unseen)])
-        copy.deck[seat] = sorted(pool[len(unseen) :])
+        dealt = pool[: len(drawn)]
+        copy.drawn[seat] = [(card, index) for card, (_, index) in zip(dealt, drawn, strict=True)]
+        for card, index in copy.drawn[seat]:
+            history[index] = f"draw {card}"
+        copy.hand[seat] = sorted(copy.known[seat] + dealt)
+        copy.deck[seat] = sorted(pool[len(drawn) :])
     copy.invalidate_caches()
     return copy
 

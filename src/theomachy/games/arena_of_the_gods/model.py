@@ -33,14 +33,21 @@ OVER = "over"
 WINDOWS = (PRE_WINDOW, POST_WINDOW)
 
 
+def permanent_token(card: str, seat: int, copy: int = 1) -> str:
+    """The name of a card on the Battleground in actions (AG-NOTATION-2)."""
+    return f"{card}@{seat}" if copy == 1 else f"{card}@{seat}.{copy}"
+
+
 @dataclass(slots=True)
 class Permanent:
-    """A card on the Battleground (Gods included). ``uid`` names it in actions as
-    ``<card>#<uid>``."""
+    """A card on the Battleground (Gods included). Actions name it ``<card>@<seat>`` (its
+    controller's seat), with ``.<copy>`` for a second or later copy of the same card there:
+    ``hoplite@1``, ``hoplite@1.2`` (AG-NOTATION-2). ``uid`` orders the cards by entry."""
 
     uid: int
     card: str
     controller: int
+    copy: int = 1  # the smallest number free among the controller's copies of the card
     damage: int = 0
     gained_power: int = 0  # "gains": permanent (AG-TERM-GAIN)
     gained_health: int = 0
@@ -55,12 +62,12 @@ class Permanent:
     bound_to: int = -1  # a Binding: the player it is on
     last_source: int = 0  # uid of what placed the last damage counter (0: none)
 
-    def copy(self) -> Permanent:
+    def clone(self) -> Permanent:
         return replace(self)
 
     @property
     def token(self) -> str:
-        return f"{self.card}#{self.uid}"
+        return permanent_token(self.card, self.controller, self.copy)
 
     def to_dict(self) -> dict[str, int | str | bool]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -171,6 +171,7 @@ class ArenaState(State):
         "contenders",
         "current",
         "deck",
+        "drawn",
         "draws",
         "favor",
         "god_uid",
@@ -198,6 +199,9 @@ class ArenaState(State):
         self.favor = [START_FAVOR] * n
         self.hand: list[list[str]] = [[] for _ in range(n)]
         self.known: list[list[str]] = [[] for _ in range(n)]  # hand cards all have seen
+        # The hand's other cards with the history index of the draw that brought each
+        # (hidden.determinize rewrites those draws).
+        self.drawn: list[list[tuple[str, int]]] = [[] for _ in range(n)]
         self.afterlife: list[list[str]] = [[] for _ in range(n)]
         self.out = [False] * n
         self.perms: dict[int, Permanent] = {}
@@ -235,10 +239,11 @@ class ArenaState(State):
         other.favor = list(self.favor)
         other.hand = [list(h) for h in self.hand]
         other.known = [list(h) for h in self.known]
+        other.drawn = [list(h) for h in self.drawn]
         other.afterlife = [list(a) for a in self.afterlife]
         other.deck = [list(d) for d in self.deck]
         other.out = list(self.out)
-        other.perms = {uid: perm.copy() for uid, perm in self.perms.items()}
+        other.perms = {uid: perm.clone() for uid, perm in self.perms.items()}
         other.next_uid = self.next_uid
         other.god_uid = list(self.god_uid)
         other.draws = list(self.draws)
@@ -320,8 +325,17 @@ class ArenaState(State):
             perm.last_source = source
         return placed
 
+    def find(self, token: str) -> Permanent | None:
+        """The card on the Battleground ``token`` names, None if there is none."""
+        for perm in self.perms.values():
+            if perm.token == token:
+                return perm
+        return None
+
     def _enter(self, card: str, seat: int, bound_to: int = -1) -> Permanent:
-        perm = Permanent(self.next_uid, card, seat, bound_to=bound_to)
+        taken = {p.copy for p in self.perms.values() if p.card == card and p.controller == seat}
+        copy = next(k for k in range(1, len(taken) + 2) if k not in taken)
+        perm = Permanent(self.next_uid, card, seat, copy, bound_to=bound_to)
         self.next_uid += 1
         self.perms[perm.uid] = perm
         return perm
@@ -535,20 +549,26 @@ class ArenaState(State):
         self.deck[seat].remove(card)
         self.hand[seat].append(card)
         self.hand[seat].sort()
+        self.drawn[seat].append((card, len(self._history)))
         if not fill:
             self.draws.pop(0)
 
     def _discard(self, card: str) -> None:
-        seat = self.current
-        self.hand[seat].remove(card)
-        if card in self.known[seat]:
-            self.known[seat].remove(card)
-        self.afterlife[seat].append(card)
+        self._take_from_hand(self.current, card)
+        self.afterlife[self.current].append(card)
 
     def _take_from_hand(self, seat: int, card: str) -> None:
+        """A card leaves the hand: a known copy if there is one (what is left is then as
+        unknown as before), else the copy drawn last."""
         self.hand[seat].remove(card)
         if card in self.known[seat]:
             self.known[seat].remove(card)
+            return
+        drawn = self.drawn[seat]
+        for index in range(len(drawn) - 1, -1, -1):
+            if drawn[index][0] == card:
+                del drawn[index]
+                return
 
     def _roll(self, value: int) -> None:
         """AG-SETUP-2: each contender rolls two dice (separate chance nodes, in seat order)."""
@@ -637,7 +657,9 @@ class ArenaState(State):
             return
         if card.kind == "binding":
             assert target is not None
-            bound = self.perms[int(target.rsplit("#", 1)[1])].controller
+            god = self.find(target)
+            assert god is not None
+            bound = god.controller
             perm = self._enter(card_id, seat, bound_to=bound)
             abilities.resolve_card(self, card_id, perm, seat, None)
             return
@@ -650,7 +672,8 @@ class ArenaState(State):
     def _use(self, seat: int, token: str, target: str | None) -> None:
         """AG-ABILITY-1: pay the cost; main-phase abilities resolve now, battle ones wait on
         the stack with the Combat Evocations."""
-        perm = self.perms[int(token.rsplit("#", 1)[1])]
+        perm = self.find(token)
+        assert perm is not None
         ability = abilities.activated(CARDS[perm.card])
         assert ability is not None
         self._pay_cost(seat, ability.gold, ability.favor)
@@ -664,8 +687,9 @@ class ArenaState(State):
     # --- battles --------------------------------------------------------------------------------
     def _declare(self, seat: int, attacker_token: str, target_token: str) -> None:
         """AG-BATTLE-1: an Attack Declaration; an attacked Unit's controller may redirect."""
-        attacker = self.perms[int(attacker_token.rsplit("#", 1)[1])]
-        target = self.perms[int(target_token.rsplit("#", 1)[1])]
+        attacker = self.find(attacker_token)
+        target = self.find(target_token)
+        assert attacker is not None and target is not None
         attacker.attacks_left -= 1
         self.battle = Battle(attacker.uid, target.uid, seat, target.controller)
         self.step = REDIRECT if CARDS[target.card].type == "unit" else DECLARE
