@@ -253,3 +253,53 @@ def test_serve_command_takes_host_port_and_database() -> None:
     assert result.exit_code == 0
     for option in ("--host", "--port", "--db"):
         assert option in result.output
+
+
+# --- theomachy deck (Arena of the Gods) ------------------------------------------------------
+
+
+def _deck_file(path: Path, god: str, cards: dict[str, int], name: str = "mine") -> Path:
+    lines = [f'name = "{name}"', f'god = "{god}"', "[cards]"]
+    lines += [f'"{card}" = {count}' for card, count in sorted(cards.items())]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.rules("AG-DECK-4")
+def test_deck_check_accepts_a_legal_deck(tmp_path: Path):
+    from theomachy.games.arena_of_the_gods.cards import starter_decks
+
+    starter = starter_decks()["zeus-starter"]
+    path = _deck_file(tmp_path / "zeus.toml", "zeus", dict(starter.cards))
+    result = CliRunner().invoke(app, ["deck", "check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "is legal" in result.output
+
+
+@pytest.mark.rules("AG-DECK-1", "AG-DECK-3", "AG-DECK-4")
+def test_deck_check_names_every_problem(tmp_path: Path):
+    path = _deck_file(tmp_path / "bad.toml", "zeus", {"hoplite": 40, "heracles": 2, "nothing": 1})
+    result = CliRunner().invoke(app, ["deck", "check", str(path)])
+    assert result.exit_code == 1
+    for words in ("'heracles' has 2 copies", "'nothing' does not exist", "43 cards",
+                  "starts with 2 x 'market'", "starts with 1 x 'temple'"):
+        assert words in result.output
+
+
+def test_deck_check_reports_malformed_files(tmp_path: Path):
+    broken = tmp_path / "broken.toml"
+    broken.write_text("god = [", encoding="utf-8")
+    result = CliRunner().invoke(app, ["deck", "check", str(broken)])
+    assert result.exit_code == 2 and "not valid TOML" in result.output
+    missing = CliRunner().invoke(app, ["deck", "check", str(tmp_path / "none.toml")])
+    assert missing.exit_code == 2 and "not found" in missing.output
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text('god = "zeus"\ncards = 3\n', encoding="utf-8")
+    result = CliRunner().invoke(app, ["deck", "check", str(wrong)])
+    assert result.exit_code == 1 and "cards" in result.output
+
+
+def test_deck_starters_lists_every_starter_deck():
+    result = CliRunner().invoke(app, ["deck", "starters"])
+    assert result.exit_code == 0
+    assert "zeus" in result.output and "dagda" in result.output

@@ -18,7 +18,7 @@ from theomachy.engine import conformance
 
 # Seeded games per player count: cheap games get hundreds, long many-player games fewer
 # (a game's count is divided by players / 2). THEOMACHY_CONFORMANCE_SCALE scales them all.
-BASE_SEEDS = {"mythic-arena": 400, "mythic-wars": 40, "mythotopia": 8}
+BASE_SEEDS = {"mythic-arena": 400, "mythic-wars": 40, "mythotopia": 8, "arena-of-the-gods": 20}
 SCALE = float(os.environ.get("THEOMACHY_CONFORMANCE_SCALE", "1"))
 BATCH = 25
 # Set-up modes and options beyond the defaults, each played at 3 players where allowed.
@@ -47,6 +47,11 @@ EXTRA_OPTIONS: dict[str, list[dict]] = {
         },
     ],
     "mythotopia": [{"choose_provinces": True, "max_rounds": 30}, {"max_rounds": 3}],
+    "arena-of-the-gods": [
+        {"first": 1, "max_rounds": 3},
+        {"gods": ["ra", "amaterasu", "dagda"], "max_rounds": None},
+        {"decks": ["quetzalcoatl-starter", "odin-starter", "zeus-starter"]},
+    ],
 }
 
 

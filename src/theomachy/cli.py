@@ -1,4 +1,4 @@
-"""The ``theomachy`` command: ``games``, ``play`` and ``rules``.
+"""The ``theomachy`` command: ``games``, ``play``, ``rules``, ``deck``, ``lab``, ``serve``.
 
 Everything typed here comes from outside and is checked: a bad game id, option, seat or
 saved game gets a red message naming the problem and exit status 2, and nothing changes.
@@ -298,6 +298,12 @@ def _add_lab() -> None:
     app.add_typer(lab_app, name="lab")
 
 
+def _add_deck() -> None:
+    from theomachy.deck_cli import deck_app
+
+    app.add_typer(deck_app, name="deck")
+
+
 def _add_serve() -> None:
     from theomachy.server.cli import serve_command
 
@@ -305,6 +311,7 @@ def _add_serve() -> None:
 
 
 _add_lab()
+_add_deck()
 _add_serve()
 
 
