@@ -61,6 +61,7 @@ class Renderer:
 
 # Game id -> "module:ClassName", imported on first use (like the game registry).
 _KNOWN: dict[str, str] = {
+    "arena-of-the-gods": "theomachy.terminal.arena_of_the_gods:ArenaRenderer",
     "mythic-arena": "theomachy.terminal.mythic_arena:MythicArenaRenderer",
     "mythic-wars": "theomachy.terminal.mythic_wars:MythicWarsRenderer",
     "mythotopia": "theomachy.terminal.mythotopia:MythotopiaRenderer",
