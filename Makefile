@@ -58,6 +58,7 @@ pytest: $(STAMP)
 test: lint typecheck test-deps pytest
 
 bench: $(BENCH_STAMP)
+	$(BIN)/python bench/gods.py
 	$(BIN)/python bench/run.py --out bench/RESULTS.md
 
 # The agent ladder (long: about an hour on 2 cores; resumable). bench/run.py includes its table.

@@ -33,6 +33,7 @@ class Ladder:
 
 
 GAMES: dict[str, Ladder] = {
+    "arena-of-the-gods": Ladder(agents=("mcts:budget_ms=50", "greedy", "random"), games=30),
     "mythic-arena": Ladder(),
     "mythic-wars": Ladder(),
     # A Mythotopia game is about a hundred decisions a player even when capped at 10 rounds,

@@ -334,7 +334,18 @@ def first_player(state: Any) -> int:
     return int(state.game.options["first_player"])
 
 
+def first_decider(state: Any) -> int:
+    """Arena of the Gods: the first player (the dice winner) is the first seat to decide."""
+    replay = state.game.new_game()
+    for action in state.history():
+        if replay.current_player >= 0:
+            return int(replay.current_player)
+        replay.apply(action)
+    raise RuntimeError("the game ended before anyone decided")
+
+
 BALANCE: dict[str, tuple[str, Callable[[Any], int], int, int | None]] = {
+    "arena-of-the-gods": ("first player", first_decider, 2, None),
     "mythic-wars": ("first prime faction", first_prime_faction, 2, None),
     "mythic-arena": ("first player (seat 0)", first_player, 2, None),
     # Four-player random Mythotopia runs to the 100-round cap (about 4,000 steps a game), so it
@@ -655,7 +666,8 @@ def balance_method(games: int, processes: int, wall: float) -> str:
         "In mythic-wars the measured player is the first prime faction, read from the one "
         "chance outcome `first N` in the history (a die between the players); in mythic-arena "
         "it is seat 0, the first player (option `first_player`, default 0), who chooses the "
-        "pantheon and starts the game; in mythotopia it is the first player, the chance outcome "
+        "pantheon and starts the game; in arena-of-the-gods it is the first player, the winner "
+        "of the set-up dice (the first seat to decide); in mythotopia it is the first player, the chance outcome "
         "`first N` (with four players the fourth in turn order draws a sixth card at set-up; "
         "a fair seat wins 25%). A win scores 1, a loss 0, and a shared win 1 / the number of "
         "winners (draws column: games with more than one winner); the win rate is the score "
@@ -814,6 +826,14 @@ def ladder_section() -> list[str]:
     return path.read_text(encoding="utf-8").rstrip().splitlines()
 
 
+def gods_section() -> list[str]:
+    """Arena of the Gods' per-God balance measured by bench/gods.py, if present."""
+    path = Path(__file__).with_name("GODS.md")
+    if not path.exists():
+        return ["## Arena of the Gods: Gods", "", "Not measured yet: run `bench/gods.py`."]
+    return path.read_text(encoding="utf-8").rstrip().splitlines()
+
+
 def render(
     targets: list[Target],
     results: dict[str, Result],
@@ -844,6 +864,7 @@ def render(
     if server is not None:
         lines += ["", *server_section(server)]
     lines += ["", *ladder_section()]
+    lines += ["", *gods_section()]
     problems = load_problems + [
         f"- {key(t)}: {results[key(t)].error}" for t in targets if results[key(t)].error
     ]
