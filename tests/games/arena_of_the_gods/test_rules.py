@@ -1,0 +1,1117 @@
+"""Arena of the Gods's numbered rules (RULES.md), one or more tests per rule id."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import theomachy
+from theomachy import CHANCE, IllegalAction
+from theomachy.games.arena_of_the_gods import abilities
+from theomachy.games.arena_of_the_gods.cards import (
+    Ability,
+    Card,
+    Deck,
+    catalog,
+    deck_problems,
+    starter_decks,
+)
+from theomachy.games.arena_of_the_gods.model import (
+    DISCARD,
+    MAIN,
+    POST_WINDOW,
+    PRE_WINDOW,
+    REDIRECT,
+    ROLL,
+)
+
+from .positions import act, arena, draw_any, feed, find, fresh, put, setup, tokens
+
+rules = pytest.mark.rules
+CARDS = catalog()
+STARTERS = starter_decks()
+# Battle positions use Gods whose abilities change no Power or Health.
+PLAIN = ("quetzalcoatl", "odin")
+
+
+def power(state, token: str) -> int:
+    return abilities.power(state, find(state, token))
+
+
+def health(state, token: str) -> int:
+    return abilities.health(state, find(state, token))
+
+
+def end_turn(state) -> None:
+    """The turn player ends the turn and discards nothing."""
+    act(state, "end")
+    while state.order:
+        act(state, state.legal_actions()[0])
+    act(state, "done")
+
+
+def attack(state, attacker: str, target: str, *, redirect: bool = False) -> None:
+    act(state, f"attack {attacker} {target}")
+    if state.step == REDIRECT:
+        act(state, "redirect" if redirect else "hold")
+
+
+def passes(state, count: int) -> None:
+    act(state, *["pass"] * count)
+
+
+def deck_with(god: str = "zeus", **changes: int) -> Deck:
+    """The God's starter deck with these counts changed (0 removes a card)."""
+    starter = next(d for d in STARTERS.values() if d.god == god)
+    cards = dict(starter.cards)
+    for card, count in changes.items():
+        card = card.replace("_", "-")
+        if count:
+            cards[card] = count
+        else:
+            cards.pop(card, None)
+    return Deck(name="test", god=god, cards=cards)
+
+
+# --- notation -------------------------------------------------------------------------------------
+@rules("AG-NOTATION-1")
+def test_actions_are_lowercase_tokens_verb_first():
+    verbs = {"trigger", "decline", "play", "use", "attack", "redirect", "hold", "pass", "end",
+             "discard", "done"}  # fmt: skip
+    rng = random.Random(5)
+    state = arena(3, max_rounds=3).new_game()
+    seen = set()
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            outcomes = [o for o, _ in state.chance_outcomes()]
+            assert all(o.split(" ")[0] in ("roll", "draw") for o in outcomes)
+            state.apply(rng.choice(outcomes))
+            continue
+        for action in state.legal_actions():
+            assert action == action.lower() and action.split(" ")[0] in verbs, action
+            assert "  " not in action and action.strip() == action
+            seen.add(action.split(" ")[0])
+        state.apply(rng.choice(state.legal_actions()))
+    assert {"play", "end", "done", "attack"} <= seen
+
+
+@rules("AG-NOTATION-2")
+def test_cards_on_the_battleground_are_named_card_at_seat_dot_copy():
+    state = fresh(("zeus", "odin"), first=0)
+    # Zeus starts with two Markets and a Temple, Odin with a Market and two Temples.
+    assert {"zeus@0", "market@0", "market@0.2", "temple@0"} <= tokens(state)
+    assert {"odin@1", "market@1", "temple@1", "temple@1.2"} <= tokens(state)
+    state = setup(PLAIN, field=[("spearman", 0), ("spearman", 0), ("spearman", 1)])
+    assert {"spearman@0", "spearman@0.2", "spearman@1"} <= tokens(state)
+    # The first copy leaves; a new one takes the smallest number free (1), the second keeps 2.
+    state.to_afterlife(find(state, "spearman@0").uid, 0)
+    put(state, "spearman", 0)
+    put(state, "spearman", 0)
+    assert {"spearman@0", "spearman@0.2", "spearman@0.3"} <= tokens(state)
+    # Actions use the names.
+    assert "attack spearman@0.2 spearman@1" in state.legal_actions()
+
+
+# --- set-up ---------------------------------------------------------------------------------------
+@rules("AG-SETUP-1")
+def test_default_gods_and_starter_decks_and_player_counts():
+    gods = [c.id for c in CARDS.values() if c.type == "god"]
+    for players in range(2, 7):
+        game = arena(players)
+        assert game.gods == [gods[s % len(gods)] for s in range(players)]
+        assert all(deck.god == god for deck, god in zip(game.decks, game.gods, strict=True))
+        assert all(sum(deck.cards.values()) == 50 for deck in game.decks)
+    with pytest.raises(ValueError):
+        arena(7)
+    with pytest.raises(ValueError):
+        arena(1)
+    # decks chosen by name give the Gods; a deck file is read once into the options
+    game = arena(2, decks=["ra-starter", "zeus-starter"])
+    assert game.gods == ["ra", "zeus"]
+
+
+@rules("AG-SETUP-1")
+def test_option_errors_name_the_problem(tmp_path: Path):
+    with pytest.raises(ValueError, match="'hades' is not a God"):
+        arena(2, gods=["zeus", "hades"])
+    with pytest.raises(ValueError, match="gods has 3 entries for 2 players"):
+        arena(2, gods=["zeus", "odin", "ra"])
+    with pytest.raises(ValueError, match="decks has 1 entries for 2 players"):
+        arena(2, decks=["zeus-starter"])
+    with pytest.raises(ValueError, match="built for 'odin', not 'zeus'"):
+        arena(2, gods=["zeus", "odin"], decks=["odin-starter", "zeus-starter"])
+    with pytest.raises(ValueError, match="neither a starter deck"):
+        arena(2, decks=["zeus-starter", "no-such-deck"])
+    with pytest.raises(ValueError, match="first must be a seat"):
+        arena(2, first=2)
+    # an inline deck: problems named
+    bad = {"god": "zeus", "cards": {"market": 2, "temple": 1, "hoplite": 10}}
+    with pytest.raises(ValueError, match=r"deck 1.*13 cards"):
+        arena(2, decks=["odin-starter", bad])
+    with pytest.raises(ValueError, match="deck 0"):
+        arena(2, decks=[{"god": "zeus"}, "odin-starter"])
+    with pytest.raises(ValueError, match=r"decks\.1"):
+        arena(2, decks=["zeus-starter", 3])
+    # a deck file: read, checked, and written into the options
+    good = tmp_path / "mine.toml"
+    cards = "\n".join(
+        f"{c} = {n}" for c, n in deck_with("zeus", hoplite=3, militia=1).cards.items()
+    )
+    good.write_text(f'name = "mine"\ngod = "zeus"\n[cards]\n{cards}\n')
+    game = arena(2, decks=[str(good), "odin-starter"])
+    assert game.decks[0].cards["militia"] == 1
+    assert game.options["decks"][0]["cards"]["militia"] == 1
+    assert theomachy.load("arena-of-the-gods", 2, game.options).decks == game.decks
+    broken = tmp_path / "broken.toml"
+    broken.write_text('god = "zeus"\n[cards]\nmarket = 2\ntemple = 1\nheracles = 2\n')
+    with pytest.raises(ValueError, match=r"broken\.toml.*'heracles' has 2 copies"):
+        arena(2, decks=[str(broken), "odin-starter"])
+
+
+@rules("AG-SETUP-2")
+def test_dice_in_seat_order_highest_goes_first():
+    state = arena(3).new_game()
+    assert state.step == ROLL and state.current_player == CHANCE
+    assert [o for o, _ in state.chance_outcomes()] == [f"roll {n}" for n in range(1, 7)]
+    feed(state, "roll 3", "roll 4", "roll 6", "roll 5", "roll 1", "roll 1")
+    assert state.rolls == [[3, 4], [6, 5], [1, 1]]
+    assert state.current == 1 and state.step != ROLL
+    draw_any(state)
+    assert state.current_player == 1
+
+
+@rules("AG-SETUP-2")
+def test_tied_players_and_only_they_roll_again():
+    state = arena(3).new_game()
+    feed(state, "roll 6", "roll 2", "roll 1", "roll 1", "roll 5", "roll 3")  # 8, 2, 8
+    assert state.step == ROLL and state.contenders == [0, 2]
+    assert state.rolls == [[], [1, 1], []]
+    feed(state, "roll 1", "roll 1", "roll 2", "roll 1")  # 2 against 3: seat 2
+    assert state.rolls == [[1, 1], [1, 1], [2, 1]]
+    assert state.current == 2
+    # a tie of everyone: all roll again
+    state = arena(2).new_game()
+    feed(state, "roll 4", "roll 4", "roll 2", "roll 6")
+    assert state.step == ROLL and state.contenders == [0, 1]
+    feed(state, "roll 1", "roll 1", "roll 1", "roll 2")
+    assert state.current == 1
+
+
+@rules("AG-SETUP-2")
+def test_option_first_skips_the_roll():
+    state = fresh(("zeus", "odin"), first=1)
+    assert state.step != ROLL and state.current == 1
+    assert state.current_player == CHANCE
+    assert all(o.startswith("draw ") for o, _ in state.chance_outcomes())
+
+
+@rules("AG-SETUP-3")
+def test_starting_buildings_go_on_the_battleground_out_of_the_deck():
+    state = fresh(("zeus", "ra"), first=0)
+    for seat, god in enumerate(("zeus", "ra")):
+        deck = STARTERS[f"{god}-starter"]
+        on_field = sorted(p.card for p in state.perms.values()
+                          if p.controller == seat and CARDS[p.card].type == "building")  # fmt: skip
+        assert on_field == sorted(CARDS[god].starting)
+        assert len(state.deck[seat]) == 50 - len(CARDS[god].starting)
+        rest = deck.card_list()
+        for card in CARDS[god].starting:
+            rest.remove(card)
+        assert sorted(state.deck[seat]) == sorted(rest)
+    # the draws are chance nodes weighted by the deck's contents
+    outcomes = dict(state.chance_outcomes())
+    assert set(outcomes) == {f"draw {c}" for c in state.deck[0]}
+    assert sum(outcomes.values()) == pytest.approx(1.0)
+
+
+@rules("AG-SETUP-4")
+def test_twenty_life_one_gold_one_favor():
+    state = fresh(("zeus", "odin", "ra", "amaterasu"), first=0)
+    extra = [(CARDS[g].starting_gold, CARDS[g].starting_favor) for g in state.arena.gods]
+    assert state.life == [20] * 4
+    assert state.gold == [1 + g for g, _ in extra]
+    assert state.favor == [1 + f for _, f in extra]
+
+
+@rules("AG-SETUP-5")
+def test_everyone_draws_five_from_the_first_player_clockwise():
+    state = arena(3, first=1).new_game()
+    assert state.draws == [(1, True), (2, True), (0, True)]
+    order = []
+    while state.current_player == CHANCE:
+        order.append(state.draws[0][0])
+        state.apply(state.chance_outcomes()[0][0])
+    assert [len(h) for h in state.hand] == [5, 5, 5]
+    assert order == [1] * 5 + [2] * 5 + [0] * 5
+    assert state.current_player == 1 and state.step == MAIN
+
+
+# --- resources ------------------------------------------------------------------------------------
+@rules("AG-RES-1", "AG-RES-3")
+def test_temples_and_markets_give_income_at_their_owners_turn_start_and_it_accumulates():
+    state = setup(("zeus", "odin"), buildings=True, gold=[3, 4], favor=[2, 5])
+    end_turn(state)
+    # Odin's turn: his Market and two Temples (only his) pay; Zeus's buildings wait.
+    assert state.current == 1
+    assert (state.gold, state.favor) == ([3, 5], [2, 7])
+    draw_any(state)
+    end_turn(state)
+    assert (state.gold, state.favor) == ([5, 5], [3, 7])  # Zeus: 2 Markets, 1 Temple
+
+
+@rules("AG-RES-3", "AG-BIND-2")
+def test_income_abilities_change_what_buildings_give_never_below_zero():
+    # Odin: a Market, two Temples; a Stone Circle (+1 Favor a Temple) and Zeus's Geis on him
+    # (-1 Favor a Temple): 1 Favor a Temple.
+    state = setup(("zeus", "odin"), buildings=True, gold=[1, 1], favor=[1, 1])
+    put(state, "stone-circle", 1)
+    end_turn(state)
+    assert (state.gold[1], state.favor[1]) == (2, 5)
+    state = setup(("zeus", "odin"), buildings=True, gold=[1, 1], favor=[1, 1])
+    put(state, "stone-circle", 1)
+    put(state, "geis", 0).bound_to = 1
+    end_turn(state)
+    assert (state.gold[1], state.favor[1]) == (2, 3)
+    # Geis binds Odin, not Zeus, who played it (AG-BIND-2)
+    state = setup(("zeus", "odin"), buildings=True, gold=[1, 1], favor=[1, 1])
+    put(state, "geis", 0).bound_to = 1
+    put(state, "geis", 1).bound_to = 1  # twice: each Temple gives -1, never below 0
+    end_turn(state)
+    assert state.favor[1] == 1
+    draw_any(state)
+    end_turn(state)
+    assert state.favor[0] == 2  # Zeus's own Temple pays in full
+
+
+@rules("AG-RES-2")
+def test_resources_never_exceed_ten():
+    state = setup(("zeus", "odin"), buildings=True, gold=[1, 10], favor=[1, 9])
+    end_turn(state)
+    assert (state.gold[1], state.favor[1]) == (10, 10)
+    state = setup(PLAIN, hands={0: ["sacred-tithe"]}, gold=[9, 0], favor=[2, 0])
+    act(state, "play sacred-tithe")  # 9 + 3 Gold: capped
+    assert (state.gold[0], state.favor[0]) == (10, 0)
+    state = setup(PLAIN, hands={0: ["blood-priest"]}, gold=[3, 0], favor=[10, 0])
+    act(state, "play blood-priest")  # 10 + 2 Favor: capped
+    assert state.favor[0] == 10 and state.gold[0] == 2
+
+
+# --- the turn ------------------------------------------------------------------------------------
+@pytest.fixture
+def trial_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two cards of our own for the ordering tests (no shipped card has an optional or a
+    non-gain start ability): a Relic that "may" give 1 Favor and a Storm that deals 1 damage
+    to each enemy Unit at the start of your turn."""
+    monkeypatch.setitem(CARDS, "trial-relic", Card(
+        id="trial-relic", name="Trial Relic", type="supply", supply_class="mythical",
+        pantheon="neutral", text="At the start of your turn, you may gain 1 Favor.",
+        abilities=(Ability(when="start", effect="resource", resource="favor", amount=1,
+                           optional=True),),
+    ))  # fmt: skip
+    monkeypatch.setitem(CARDS, "trial-storm", Card(
+        id="trial-storm", name="Trial Storm", type="supply", supply_class="mythical",
+        pantheon="neutral", text="At the start of your turn, 1 damage to each enemy Unit.",
+        abilities=(Ability(when="start", effect="damage", target="enemy-units", amount=1),),
+    ))  # fmt: skip
+
+
+@rules("AG-TURN-1", "AG-RULING-ORDER")
+def test_trigger_order_not_asked_for_gains_or_copies_of_one_card():
+    # Gains only (Temples, Markets, a Wandering Priest): they resolve at once.
+    state = setup(("zeus", "odin"), buildings=True, gold=[0, 0], favor=[0, 0])
+    put(state, "wandering-priest", 1)
+    end_turn(state)
+    assert state.current == 1 and not state.order
+    assert state.current_player == CHANCE  # straight to the draw
+    assert state.favor[1] == 2 + 1 and state.gold[1] == 1
+
+
+@rules("AG-TURN-1")
+def test_trigger_order_asked_when_it_can_matter(trial_cards: None):
+    state = setup(("zeus", "odin"), buildings=True, field=[("spearman", 0)],
+                  gold=[0, 0], favor=[0, 0])  # fmt: skip
+    put(state, "trial-storm", 1)
+    put(state, "trial-storm", 1)
+    end_turn(state)
+    assert state.current_player == 1
+    assert state.legal_actions() == ["trigger market", "trigger temple", "trigger trial-storm"]
+    act(state, "trigger trial-storm")
+    assert find(state, "spearman@0").damage == 1
+    act(state, "trigger temple")
+    assert state.favor[1] == 1
+    # The second Storm: the spearman dies at once (a health check after each trigger); the
+    # last two are gains, resolved together without asking.
+    act(state, "trigger trial-storm")
+    assert "spearman@0" not in tokens(state)
+    assert (state.gold[1], state.favor[1]) == (1, 2) and not state.order
+    # copies of one card only: no question
+    state = setup(("zeus", "odin"), field=[("spearman", 0)], gold=[0, 0], favor=[0, 0])
+    put(state, "trial-storm", 1)
+    put(state, "trial-storm", 1)
+    end_turn(state)
+    assert state.current_player == CHANCE and "spearman@0" not in tokens(state)
+
+
+@rules("AG-TURN-1")
+def test_optional_abilities_can_be_declined(trial_cards: None):
+    state = setup(("zeus", "odin"), buildings=True, gold=[0, 0], favor=[0, 0])
+    put(state, "trial-relic", 1)
+    end_turn(state)
+    assert state.current_player == 1
+    assert state.legal_actions() == [
+        "decline trial-relic", "trigger market", "trigger temple", "trigger trial-relic",
+    ]  # fmt: skip
+    act(state, "trigger temple")
+    assert state.favor[1] == 1
+    act(state, "decline trial-relic")
+    # a Market and a Temple left: gains only, they resolve at once
+    assert (state.gold[1], state.favor[1]) == (1, 2)
+    assert not state.order and state.current_player == CHANCE
+    # trigger instead of decline: the relic gives its Favor (alone, still a question)
+    state = setup(("zeus", "odin"), gold=[0, 0], favor=[0, 0])
+    put(state, "trial-relic", 1)
+    end_turn(state)
+    assert state.legal_actions() == ["decline trial-relic", "trigger trial-relic"]
+    act(state, "trigger trial-relic")
+    assert state.favor[1] == 1
+
+
+@rules("AG-TURN-1")
+def test_only_the_turn_player_resolves_start_of_your_turn_abilities():
+    state = setup(("zeus", "odin"), gold=[0, 0], favor=[0, 0])
+    put(state, "wandering-priest", 0)
+    put(state, "ankh", 0)
+    end_turn(state)  # Odin's turn: Zeus's start abilities wait for his own
+    assert not state.order and state.favor == [0, 0] and state.life == [20, 20]
+    draw_any(state)
+    end_turn(state)
+    assert state.favor == [1, 0] and state.life == [21, 20]
+
+
+@rules("AG-TURN-2")
+def test_the_turn_player_draws_up_to_five():
+    state = setup(PLAIN, hands={1: ["spearman", "militia"]})
+    end_turn(state)
+    assert state.current == 1 and state.draws == [(1, True)]
+    draws = 0
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+        draws += 1
+    assert draws == 3 and len(state.hand[1]) == 5 and state.step == MAIN
+    # a full hand draws nothing
+    state = setup(PLAIN, hands={1: ["militia"] * 6})
+    end_turn(state)
+    assert state.current_player == 1 and len(state.hand[1]) == 6
+
+
+@rules("AG-TURN-3")
+def test_main_phase_then_end_of_turn_abilities_then_discards():
+    state = setup(PLAIN, hands={0: ["militia", "spearman", "smite"]}, gold=[5, 0], favor=[0, 0])
+    put(state, "risen-mummy", 0, damage=2)
+    act(state, "play militia", "play spearman")  # any order, several cards
+    assert state.step == MAIN and state.current_player == 0
+    act(state, "end")
+    assert find(state, "risen-mummy@0").damage == 1  # "as your turn ends": heal 1
+    assert state.step == DISCARD
+    assert state.legal_actions() == ["discard smite", "done"]
+    act(state, "discard smite")
+    assert state.afterlife[0] == ["smite"] and state.hand[0] == []
+    assert state.legal_actions() == ["done"]
+    act(state, "done")
+    assert state.current == 1
+
+
+@rules("AG-TURN-4", "AG-END-1")
+def test_the_turn_passes_left_skipping_players_who_are_out():
+    state = setup(("zeus", "odin", "ra"), seat=0)
+    end_turn(state)
+    assert state.current == 1
+    draw_any(state)
+    end_turn(state)
+    assert state.current == 2
+    draw_any(state)
+    end_turn(state)
+    assert state.current == 0
+    state = setup(("zeus", "odin", "ra"), seat=0, life=[20, 2, 20], favor=[3, 0, 0])
+    act(state, "use zeus@0 odin@1")
+    assert state.out == [False, True, False]
+    end_turn(state)
+    assert state.current == 2
+
+
+@rules("AG-TURN-5", "AG-TERM-GET", "AG-ABILITY-1")
+def test_gets_and_prevention_end_with_the_turn_and_abilities_refresh():
+    state = setup(PLAIN, field=[("spearman", 0)], favor=[6, 0])
+    act(state, "use quetzalcoatl@0 spearman@0")  # gets +2 Power this turn
+    assert power(state, "spearman@0") == 4 and state.favor[0] == 4
+    assert not any(a.startswith("use quetzalcoatl@0") for a in state.legal_actions())
+    find(state, "spearman@0").shield = 2
+    end_turn(state)
+    assert power(state, "spearman@0") == 2 and find(state, "spearman@0").shield == 0
+    draw_any(state)
+    end_turn(state)
+    draw_any(state)
+    assert "use quetzalcoatl@0 spearman@0" in state.legal_actions()
+
+
+# --- cards ----------------------------------------------------------------------------------------
+@rules("AG-CARD-1")
+def test_gods_cannot_attack_can_be_attacked_and_have_abilities():
+    state = setup(("zeus", "odin"), field=[("spartan-veteran", 0), ("spearman", 0)])
+    legal = state.legal_actions()
+    assert not any(a.startswith("attack zeus@0") for a in legal)
+    assert "attack spartan-veteran@0 odin@1" in legal
+    # Pantheon Ability: Greek Units Zeus's player controls get +1 Power; others do not.
+    assert power(state, "spartan-veteran@0") == 4 and power(state, "spearman@0") == 2
+    put(state, "hoplite", 1)
+    assert power(state, "hoplite@1") == 2
+    # God Blessing: an activated ability of the God card.
+    state.favor[0] = 3
+    assert "use zeus@0 hoplite@1" in state.legal_actions()
+    act(state, "use zeus@0 odin@1")
+    assert state.life[1] == 18
+
+
+@rules("AG-CARD-2")
+def test_units_have_power_health_class_and_classes_only_matter_through_card_text():
+    units = [c for c in CARDS.values() if c.type == "unit"]
+    assert {c.unit_class for c in units} == {"mortal", "mythical", "heroic"}
+    assert all(c.power is not None and c.health is not None for c in units)
+    # Quetzalcoatl's text: Aztec Mythical Units cost 1 Favor less, Mortal ones do not.
+    state = setup(("quetzalcoatl", "odin"), hands={0: ["ahuizotl", "eagle-warrior"]})
+    assert abilities.cost(state, 0, "ahuizotl") == (0, 2)
+    assert abilities.cost(state, 0, "eagle-warrior") == (2, 0)
+    # both classes attack and fight alike
+    state = setup(PLAIN, field=[("ahuizotl", 0), ("obsidian-spearman", 0)])
+    assert {"attack ahuizotl@0 odin@1", "attack obsidian-spearman@0 odin@1"} <= set(
+        state.legal_actions()
+    )
+
+
+@rules("AG-CARD-3", "AG-PLAY-3")
+def test_buildings_and_supplies_stay_with_static_and_activated_abilities():
+    state = setup(PLAIN, hands={0: ["war-banner", "healing-herbs", "market"]},
+                  field=[("spearman", 0)], gold=[10, 0])  # fmt: skip
+    act(state, "play war-banner", "play market", "play healing-herbs")
+    assert {"war-banner@0", "market@0", "healing-herbs@0"} <= tokens(state)
+    assert state.gold[0] == 3
+    find(state, "spearman@0").damage = 1
+    act(state, "use healing-herbs@0 spearman@0")  # activated
+    assert find(state, "spearman@0").damage == 0 and state.gold[0] == 2
+    assert power(state, "spearman@0") == 2
+    attack(state, "spearman@0", "odin@1")
+    assert power(state, "spearman@0") == 3  # static: War Banner, +1 Power while attacking
+    passes(state, 4)
+    assert state.life[1] == 17
+    end_turn(state)
+    draw_any(state)
+    end_turn(state)
+    assert {"war-banner@0", "market@0", "healing-herbs@0"} <= tokens(state)
+
+
+@rules("AG-PLAY-1")
+def test_playing_costs_gold_and_favor_and_unaffordable_cards_cannot_be_played():
+    state = setup(("zeus", "odin"), hands={0: ["spartan-veteran", "pegasus", "smite"]},
+                  gold=[3, 0], favor=[2, 0])  # fmt: skip
+    legal = state.legal_actions()
+    assert "play spartan-veteran" in legal
+    assert "play pegasus" not in legal  # 3 Favor
+    assert not any(a.startswith("play smite") for a in legal)
+    act(state, "play spartan-veteran")
+    assert (state.gold[0], state.favor[0]) == (0, 2)
+    assert "spartan-veteran" not in state.hand[0]
+    with pytest.raises(IllegalAction):
+        state.apply("play pegasus")
+    # a discount: Odin's Norse Units cost 1 Gold less, never below 0
+    state = setup(("odin", "zeus"), hands={0: ["berserker", "huginn"]}, gold=[2, 0], favor=[1, 0])
+    assert abilities.cost(state, 0, "berserker") == (2, 0)
+    assert abilities.cost(state, 0, "huginn") == (0, 1)
+    act(state, "play berserker")
+    assert state.gold[0] == 0
+
+
+@rules("AG-PLAY-2", "AG-EVOKE-2")
+def test_combat_evocations_only_in_battle_windows_other_cards_only_in_the_main_phase():
+    hand = ["parry", "spearman", "divine-inspiration"]
+    state = setup(PLAIN, hands={0: hand, 1: hand}, field=[("militia", 0), ("militia", 1)],
+                  gold=[5, 5], favor=[5, 5])  # fmt: skip
+    legal = state.legal_actions()
+    assert "play spearman" in legal and "play divine-inspiration" in legal
+    assert not any(a.startswith("play parry") for a in legal)
+    attack(state, "militia@0", "militia@1")
+    assert state.step == PRE_WINDOW and state.current_player == 1
+    legal = state.legal_actions()
+    assert legal == ["pass", "play parry militia@0", "play parry militia@1"]
+    act(state, "play parry militia@1")
+    assert state.hand[1] == ["divine-inspiration", "spearman"]
+    assert [item.card for item in state.battle.stack] == ["parry"]
+    assert "parry" not in state.afterlife[1]  # it waits on the stack
+    passes(state, 2)
+    # resolved: 2 damage prevented from the militia's 1 Power; then to the Afterlife
+    assert find(state, "militia@1").damage == 0 and find(state, "militia@0").damage == 1
+    assert state.afterlife[1] == ["parry"]
+
+
+@rules("AG-PLAY-3", "AG-RULING-NO-TARGET")
+def test_when_played_abilities_and_missing_targets():
+    state = setup(PLAIN, hands={0: ["longbow-archer", "smite"]}, field=[("militia", 1)],
+                  gold=[2, 0], favor=[3, 0])  # fmt: skip
+    legal = state.legal_actions()
+    assert "play longbow-archer militia@1" in legal and "play longbow-archer" not in legal
+    act(state, "play longbow-archer militia@1")
+    assert find(state, "longbow-archer@0").controller == 0
+    assert find(state, "militia@1").damage == 1
+    # no enemy Unit: the Unit can still be played, the Evocation cannot
+    state = setup(PLAIN, hands={0: ["longbow-archer", "smite"]}, gold=[2, 0], favor=[3, 0])
+    legal = state.legal_actions()
+    assert "play longbow-archer" in legal
+    assert not any(a.startswith("play smite") for a in legal)
+    act(state, "play longbow-archer")
+    assert "longbow-archer@0" in tokens(state)
+
+
+@rules("AG-BIND-1", "AG-BIND-2")
+def test_bindings_are_played_onto_a_player_and_stay_until_removed():
+    state = setup(("zeus", "odin"), hands={0: ["wisdom-of-athena"], 1: ["rite-of-cleansing"]},
+                  field=[("spearman", 0), ("spearman", 1)], favor=[3, 2])  # fmt: skip
+    assert {"play wisdom-of-athena odin@1", "play wisdom-of-athena zeus@0"} <= set(
+        state.legal_actions()
+    )
+    act(state, "play wisdom-of-athena odin@1")
+    binding = find(state, "wisdom-of-athena@0")
+    assert binding.bound_to == 1 and binding.controller == 0
+    # "your Units" are the bound player's
+    assert health(state, "spearman@1") == 3 and health(state, "spearman@0") == 2
+    end_turn(state)
+    draw_any(state)
+    assert "wisdom-of-athena@0" in tokens(state)
+    act(state, "play rite-of-cleansing wisdom-of-athena@0")
+    assert "wisdom-of-athena@0" not in tokens(state)
+    assert state.afterlife[0] == ["wisdom-of-athena"]  # its owner's Afterlife
+    assert state.afterlife[1] == ["rite-of-cleansing"]
+
+
+@rules("AG-EVOKE-1")
+def test_ceremonial_evocations_resolve_at_once_and_go_to_the_afterlife():
+    state = setup(PLAIN, hands={0: ["divine-inspiration"]}, favor=[2, 0])
+    act(state, "play divine-inspiration")
+    assert state.afterlife[0] == ["divine-inspiration"] and state.favor[0] == 0
+    assert state.current_player == CHANCE  # two draws before anyone decides (AG-RULING-ORDER)
+    draw_any(state)
+    assert len(state.hand[0]) == 2 and state.current_player == 0
+
+
+@rules("AG-ABILITY-1")
+def test_activated_abilities_cost_once_per_turn_battle_ones_wait_on_the_stack():
+    state = setup(("odin", "zeus"), favor=[4, 0])
+    act(state, "use odin@0")
+    assert state.favor[0] == 2
+    draw_any(state)
+    assert len(state.hand[0]) == 1
+    assert "use odin@0" not in state.legal_actions()  # once per turn, even with Favor left
+    # a battle ability (Bronze Shield) waits on the stack, like a Combat Evocation
+    state = setup(PLAIN, field=[("spearman", 0), ("spearman", 1), ("bronze-shield", 1)],
+                  gold=[0, 2])  # fmt: skip
+    assert not any(a.startswith("use bronze-shield") for a in state.legal_actions())
+    attack(state, "spearman@0", "spearman@1")
+    assert state.legal_actions() == [
+        "pass", "use bronze-shield@1 spearman@0", "use bronze-shield@1 spearman@1",
+    ]  # fmt: skip
+    act(state, "use bronze-shield@1 spearman@1")
+    assert state.gold[1] == 1 and find(state, "spearman@1").shield == 0
+    assert state.battle.stack[0].source == find(state, "bronze-shield@1").uid
+    assert not any(a.startswith("use bronze-shield") for a in state.legal_actions())
+    passes(state, 2)
+    assert find(state, "spearman@1").damage == 0 and find(state, "spearman@0").damage == 2
+    passes(state, 2)
+    assert "spearman@0" not in tokens(state) and "spearman@1" in tokens(state)
+
+
+# --- battles --------------------------------------------------------------------------------------
+@rules("AG-ATTACK-1")
+def test_only_units_controlled_since_the_turn_began_attack_once_each():
+    state = setup(PLAIN, hands={0: ["spearman", "war-hound"]}, field=[("militia", 0)],
+                  gold=[3, 0])  # fmt: skip
+    act(state, "play spearman", "play war-hound")
+    legal = state.legal_actions()
+    assert not any(a.startswith("attack spearman@0") for a in legal)  # played this turn
+    assert "attack war-hound@0 odin@1" in legal  # haste
+    assert "attack militia@0 odin@1" in legal
+    assert not any(a.endswith("@0") and a.startswith("attack") for a in legal)  # not own cards
+    attack(state, "militia@0", "odin@1")
+    passes(state, 4)
+    assert state.step == MAIN and state.life[1] == 19
+    assert not any(a.startswith("attack militia@0") for a in state.legal_actions())
+    with pytest.raises(IllegalAction):
+        state.apply("attack spearman@0 odin@1")
+    end_turn(state)
+    draw_any(state)
+    end_turn(state)
+    draw_any(state)
+    assert "attack spearman@0 odin@1" in state.legal_actions()
+
+
+@rules("AG-ATTACK-1")
+def test_ready_effects_allow_another_attack():
+    state = setup(("quetzalcoatl", "amaterasu"), field=[("susanoo", 0), ("militia", 1)])
+    attack(state, "susanoo@0", "militia@1")
+    passes(state, 4)
+    assert "militia@1" not in tokens(state)  # Susanoo sent it: it may attack again
+    assert "attack susanoo@0 amaterasu@1" in state.legal_actions()
+
+
+@rules("AG-BATTLE-1")
+def test_the_attacked_units_controller_may_redirect_to_their_god():
+    state = setup(PLAIN, field=[("spearman", 0), ("shieldmaiden", 1)])
+    act(state, "attack spearman@0 shieldmaiden@1")
+    assert state.step == REDIRECT and state.current_player == 1
+    assert state.legal_actions() == ["hold", "redirect"]
+    act(state, "redirect")
+    assert state.battle.target == find(state, "odin@1").uid
+    passes(state, 4)
+    assert state.life[1] == 18 and find(state, "shieldmaiden@1").damage == 0
+    assert find(state, "spearman@0").damage == 0
+    # an attack on a God has no redirect step
+    state = setup(PLAIN, field=[("spearman", 0)])
+    act(state, "attack spearman@0 odin@1")
+    assert state.step == PRE_WINDOW and state.current_player == 1
+
+
+@rules("AG-BATTLE-1", "AG-RULING-ORDER")
+def test_declaration_abilities_attacker_first():
+    # Thor's declaration damage lands before Achilles's "attacked" prevention
+    state = setup(("odin", "zeus"), field=[("thor", 0), ("achilles", 1), ("militia", 1)])
+    attack(state, "thor@0", "achilles@1")
+    assert find(state, "achilles@1").damage == 1 and find(state, "achilles@1").shield == 2
+    assert find(state, "militia@1").damage == 1
+    # Minotaur gets +1 Power when it attacks
+    state = setup(PLAIN, field=[("minotaur", 0)])
+    attack(state, "minotaur@0", "odin@1")
+    assert power(state, "minotaur@0") == 5
+
+
+@rules("AG-BATTLE-2", "AG-RULING-WINDOW")
+def test_window_alternates_defender_first_and_closes_on_two_passes_in_a_row():
+    hand = ["parry", "parry", "battle-fury"]
+    state = setup(PLAIN, hands={0: hand, 1: hand}, field=[("spearman", 0), ("shieldmaiden", 1)],
+                  favor=[5, 5])  # fmt: skip
+    attack(state, "spearman@0", "shieldmaiden@1")
+    assert state.current_player == 1  # the defender first
+    act(state, "pass")
+    assert state.current_player == 0
+    act(state, "play parry spearman@0")  # breaks the run of passes
+    assert state.current_player == 1 and state.step == PRE_WINDOW
+    act(state, "play battle-fury shieldmaiden@1")
+    assert state.current_player == 0
+    act(state, "pass")
+    assert state.current_player == 1 and state.step == PRE_WINDOW  # one pass is not enough
+    act(state, "pass")
+    assert state.step == POST_WINDOW and state.current_player == 1  # post window: defender first
+    act(state, "pass", "pass")
+    assert state.step == MAIN and state.battle is None
+
+
+@rules("AG-BATTLE-2")
+def test_only_the_two_players_in_the_battle_act_in_windows():
+    hand = ["parry"]
+    state = setup(("quetzalcoatl", "odin", "ra"), hands={0: hand, 1: hand, 2: hand},
+                  field=[("spearman", 0), ("spearman", 2)], favor=[3, 3, 3])  # fmt: skip
+    attack(state, "spearman@0", "spearman@2")
+    seen = set()
+    while state.battle is not None:
+        seen.add(state.current_player)
+        act(state, "pass")
+    assert seen == {0, 2}
+
+
+@rules("AG-BATTLE-3")
+def test_the_stack_resolves_last_played_first():
+    # Defender plays Obsidian Fury (2 damage) on the attacker, the attacker answers with Parry
+    # (prevent 2): Parry resolves first, so the Fury places nothing.
+    hands = {0: ["parry"], 1: ["obsidian-fury"]}
+    state = setup(PLAIN, hands=hands, field=[("spearman", 0), ("shieldmaiden", 1)], favor=[3, 3])
+    attack(state, "spearman@0", "shieldmaiden@1")
+    act(state, "play obsidian-fury spearman@0", "play parry spearman@0", "pass", "pass")
+    assert state.step == POST_WINDOW  # the attacker survived the pre-combat check
+    assert find(state, "spearman@0").damage == 2  # the shieldmaiden's combat damage only
+    assert find(state, "shieldmaiden@1").damage == 2
+    assert state.afterlife == [["parry"], ["obsidian-fury"]]
+
+
+@rules("AG-BATTLE-3")
+def test_an_effect_whose_target_left_does_nothing():
+    state = setup(PLAIN, hands={1: ["obsidian-fury"]}, field=[("spearman", 0), ("militia", 1)],
+                  favor=[0, 2])  # fmt: skip
+    attack(state, "spearman@0", "militia@1")
+    act(state, "play obsidian-fury spearman@0")
+    state.to_afterlife(find(state, "spearman@0").uid, 0)  # the target leaves before resolving
+    act(state, "pass", "pass")
+    assert state.afterlife == [["spearman"], ["obsidian-fury"]]
+    assert state.battle is None and state.step == MAIN  # the attacker is gone: no combat
+    assert find(state, "militia@1").damage == 0
+
+
+@rules("AG-BATTLE-4", "AG-RULING-HEALTH")
+def test_pre_combat_health_check_can_end_the_battle():
+    state = setup(PLAIN, hands={1: ["obsidian-fury"]}, field=[("spearman", 0), ("shieldmaiden", 1)],
+                  favor=[0, 2])  # fmt: skip
+    attack(state, "spearman@0", "shieldmaiden@1")
+    act(state, "play obsidian-fury spearman@0", "pass", "pass")
+    assert "spearman@0" not in tokens(state) and state.afterlife[0] == ["spearman"]
+    assert state.step == MAIN and state.battle is None
+    assert find(state, "shieldmaiden@1").damage == 0  # no combat
+
+
+@rules("AG-RULING-HEALTH")
+def test_inside_a_battle_lethal_damage_can_be_healed_before_the_check():
+    # attacker plays Eye of Horus (heal 3) first, the defender Obsidian Fury (2) after:
+    # the Fury resolves first (2 on a 2-Health Unit), the heal then saves it.
+    state = setup(PLAIN, hands={0: ["eye-of-horus"], 1: ["obsidian-fury"]},
+                  field=[("spearman", 0), ("militia", 1)], favor=[2, 2])  # fmt: skip
+    attack(state, "spearman@0", "militia@1")
+    act(state, "pass", "play eye-of-horus spearman@0", "play obsidian-fury spearman@0")
+    act(state, "pass", "pass")
+    assert "spearman@0" in tokens(state) and state.step == POST_WINDOW
+    # outside battles the check follows each card played: Smite kills at once
+    state = setup(PLAIN, hands={0: ["smite"]}, field=[("spearman", 1)], favor=[3, 0])
+    act(state, "play smite spearman@1")
+    assert "spearman@1" not in tokens(state) and state.afterlife[1] == ["spearman"]
+    # ... and a God at 0 Life after an ability is out at once
+    state = setup(("zeus", "odin", "ra"), life=[20, 2, 20], favor=[3, 0, 0])
+    act(state, "use zeus@0 odin@1")
+    assert state.out[1]
+
+
+@rules("AG-BATTLE-5", "AG-TERM-DAMAGE")
+def test_combat_damage_is_simultaneous():
+    state = setup(PLAIN, field=[("spearman", 0), ("spearman", 1), ("shieldmaiden", 1)])
+    attack(state, "spearman@0", "spearman@1")
+    passes(state, 2)
+    assert find(state, "spearman@0").damage == 2 and find(state, "spearman@1").damage == 2
+    passes(state, 2)
+    assert "spearman@0" not in tokens(state) and "spearman@1" not in tokens(state)
+    # damage counters stay after the battle and across turns
+    state = setup(PLAIN, field=[("shieldmaiden", 0), ("militia", 1)])
+    attack(state, "shieldmaiden@0", "militia@1")
+    passes(state, 4)
+    assert find(state, "shieldmaiden@0").damage == 1
+    end_turn(state)
+    draw_any(state)
+    end_turn(state)
+    draw_any(state)
+    assert find(state, "shieldmaiden@0").damage == 1
+
+
+@rules("AG-BATTLE-5", "AG-CARD-1")
+def test_an_attacked_god_loses_life_and_deals_no_damage():
+    state = setup(PLAIN, field=[("shieldmaiden", 0)])
+    attack(state, "shieldmaiden@0", "odin@1")
+    passes(state, 4)
+    assert state.life[1] == 18 and find(state, "shieldmaiden@0").damage == 0
+
+
+@rules("AG-BATTLE-5", "AG-TERM-PREVENT")
+def test_damage_abilities_count_what_prevention_leaves():
+    # the rulebook's example: 4 Power against "prevent the next 2" places 2 and gains 2
+    state = setup(("quetzalcoatl", "amaterasu"), hands={1: ["parry"]},
+                  field=[("kitsune", 0), ("shieldmaiden", 1)], favor=[0, 1])  # fmt: skip
+    find(state, "kitsune@0").turn_power = 3
+    attack(state, "kitsune@0", "shieldmaiden@1")
+    act(state, "play parry shieldmaiden@1", "pass", "pass")
+    assert find(state, "shieldmaiden@1").damage == 2
+    assert state.favor[0] == 2  # plunder: one Favor per counter placed
+
+
+@rules("AG-BATTLE-6", "AG-TERM-GET")
+def test_post_combat_window_and_check_and_battle_gets_end():
+    state = setup(PLAIN, hands={0: ["battle-fury"]}, field=[("shieldmaiden", 0), ("spearman", 1)],
+                  favor=[1, 0])  # fmt: skip
+    attack(state, "shieldmaiden@0", "spearman@1")
+    passes(state, 2)
+    assert state.step == POST_WINDOW and state.current_player == 1  # the defender first
+    assert find(state, "spearman@1").damage == 2  # lethal, but the check comes after the window
+    assert "spearman@1" in tokens(state)
+    act(state, "pass", "play battle-fury shieldmaiden@0")
+    assert state.current_player == 1 and state.step == POST_WINDOW
+    act(state, "pass", "pass")
+    assert "spearman@1" not in tokens(state)  # post-combat check
+    assert state.battle is None and state.step == MAIN
+    # Battle Fury's +1/+1 was for the battle only
+    assert (power(state, "shieldmaiden@0"), health(state, "shieldmaiden@0")) == (2, 4)
+
+
+# --- terms ----------------------------------------------------------------------------------------
+@rules("AG-TERM-SENT")
+def test_sends_abilities_act_for_the_unit_that_placed_the_last_counter():
+    state = setup(PLAIN, field=[("valkyrie", 0), ("spearman", 1)], favor=[0, 0])
+    find(state, "spearman@1").damage = 1
+    attack(state, "valkyrie@0", "spearman@1")
+    passes(state, 4)
+    assert "spearman@1" not in tokens(state) and state.favor[0] == 2
+    # destroyed by another card: no "sends" for the Valkyrie
+    state = setup(PLAIN, hands={0: ["smite"]}, field=[("valkyrie", 0), ("spearman", 1)],
+                  favor=[3, 0])  # fmt: skip
+    act(state, "play smite spearman@1")
+    assert state.favor[0] == 0
+
+
+@rules("AG-TERM-GAIN")
+def test_gains_are_permanent():
+    state = setup(PLAIN, field=[("fenrir", 0), ("militia", 1)])
+    attack(state, "fenrir@0", "militia@1")
+    passes(state, 4)
+    assert power(state, "fenrir@0") == 6
+    end_turn(state)
+    draw_any(state)
+    end_turn(state)
+    assert power(state, "fenrir@0") == 6
+
+
+@rules("AG-TERM-GET")
+def test_static_gets_last_while_their_source_is_there():
+    state = setup(("zeus", "odin"), field=[("hoplite", 0)])
+    assert power(state, "hoplite@0") == 3
+    assert health(state, "hoplite@0") == 3  # its own +1 Health only while engaged
+    put(state, "chains-of-gleipnir", 1).bound_to = 0
+    assert power(state, "hoplite@0") == 2
+    state.to_afterlife(find(state, "chains-of-gleipnir@1").uid, 0)
+    assert power(state, "hoplite@0") == 3
+
+
+@rules("AG-TERM-RETURN", "AG-RULING-HIDDEN")
+def test_a_card_returned_to_the_hand_is_known_to_all():
+    state = setup(("dagda", "odin"), favor=[4, 0])
+    state.afterlife[0] = ["fianna-hunter", "geis"]
+    assert state.legal_actions() == ["end", "use dagda@0 fianna-hunter"]  # Units only
+    act(state, "use dagda@0 fianna-hunter")
+    assert state.afterlife[0] == ["geis"] and state.hand[0] == ["fianna-hunter"]
+    assert state.view(1)["players"][0]["known_hand"] == ["fianna-hunter"]
+    assert state.favor[0] == 0  # the ability's cost, not the card's (2 Gold)
+
+
+@rules("AG-TERM-ENGAGED")
+def test_engaged_units_are_the_attacker_and_the_attacked():
+    state = setup(PLAIN, hands={1: ["parry"]},
+                  field=[("spearman", 0), ("militia", 0), ("spearman", 1), ("militia", 1)],
+                  favor=[0, 1])  # fmt: skip
+    attack(state, "spearman@0", "militia@1")
+    assert state.legal_actions() == ["pass", "play parry militia@1", "play parry spearman@0"]
+    # redirected: the God is attacked, only the attacker is engaged
+    state = setup(
+        PLAIN, hands={1: ["parry"]}, field=[("spearman", 0), ("militia", 1)], favor=[0, 1]
+    )
+    attack(state, "spearman@0", "militia@1", redirect=True)
+    assert state.legal_actions() == ["pass", "play parry spearman@0"]
+
+
+# --- the end ------------------------------------------------------------------------------------
+@rules("AG-END-1")
+def test_a_player_at_zero_life_is_out_and_their_cards_leave():
+    state = setup(("zeus", "odin", "ra"), field=[("spearman", 1), ("spearman", 2)],
+                  life=[20, 2, 20], favor=[3, 0, 0])  # fmt: skip
+    put(state, "geis", 2).bound_to = 1  # Ra's binding on Odin
+    put(state, "geis", 1).bound_to = 2  # Odin's binding on Ra
+    act(state, "use zeus@0 odin@1")
+    assert state.out == [False, True, False] and state.life[1] == 0
+    assert not any(p.controller == 1 for p in state.perms.values())
+    assert "geis@2" not in tokens(state) and state.afterlife[2] == ["geis"]
+    assert not state.is_terminal()
+    assert not any(a.endswith("@1") for a in state.legal_actions())
+
+
+@rules("AG-END-1")
+def test_the_turn_player_going_out_passes_the_turn_at_once():
+    state = setup(("quetzalcoatl", "odin", "ra"), hands={0: ["blood-priest"]}, life=[1, 20, 20],
+                  gold=[1, 0, 0])  # fmt: skip
+    act(state, "play blood-priest")  # when played: its controller loses 1 Life
+    assert state.out[0] and state.current == 1
+    assert state.current_player == CHANCE  # Odin's turn: his draw
+    draw_any(state)
+    assert state.current_player == 1 and state.step == MAIN
+
+
+@rules("AG-END-2")
+def test_the_last_player_standing_wins():
+    state = setup(("zeus", "odin"), life=[20, 2], favor=[3, 0])
+    act(state, "use zeus@0 odin@1")
+    assert state.is_terminal() and state.winners() == [0] and state.returns() == [1.0, 0.0]
+    with pytest.raises(IllegalAction):
+        state.apply("end")
+
+
+@rules("AG-END-2", "AG-END-1")
+def test_last_standing_of_three_and_shared_wins():
+    state = setup(("zeus", "odin", "ra"), life=[20, 2, 2], favor=[3, 0, 0])
+    act(state, "use zeus@0 odin@1")
+    assert not state.is_terminal()
+    end_turn(state)
+    assert state.current == 2
+    state.favor[0] = 3
+    draw_any(state)
+    end_turn(state)
+    draw_any(state)
+    act(state, "use zeus@0 ra@2")
+    assert state.winners() == [0] and state.returns() == [1.0, 0.0, 0.0]
+    # both remaining players out at the same moment: Ragnarok kills both Tzitzimitls, each
+    # taking 2 Life from its controller's opponents
+    state = setup(PLAIN, hands={0: ["ragnarok"]}, field=[("tzitzimitl", 0), ("tzitzimitl", 1)],
+                  life=[2, 2], gold=[1, 0], favor=[5, 0])  # fmt: skip
+    act(state, "play ragnarok")
+    assert state.is_terminal() and state.winners() == [0, 1]
+    assert state.returns() == [0.5, 0.5]
+
+
+@rules("AG-CAP-1")
+def test_the_round_cap_gives_the_win_to_the_most_life():
+    state = setup(PLAIN, life=[15, 18], max_rounds=1)
+    end_turn(state)
+    assert not state.is_terminal()
+    draw_any(state)
+    end_turn(state)
+    assert state.is_terminal() and state.winners() == [1]
+    state = setup(("zeus", "odin", "ra"), life=[18, 12, 18], max_rounds=2)
+    for _ in range(6):
+        draw_any(state)
+        end_turn(state)
+    assert state.winners() == [0, 2] and state.returns() == [0.5, 0.0, 0.5]
+    assert arena(2).options["max_rounds"] == 60
+    state = fresh(PLAIN, first=0, max_rounds=None)
+    for _ in range(130):
+        draw_any(state)
+        end_turn(state)
+    assert not state.is_terminal()
+
+
+# --- rulings --------------------------------------------------------------------------------------
+@rules("AG-RULING-DECK-OUT")
+def test_a_player_with_an_empty_deck_draws_nothing():
+    state = setup(PLAIN, hands={1: ["militia"]})
+    state.deck[1] = []
+    end_turn(state)
+    assert state.current_player == 1 and state.step == MAIN and state.hand[1] == ["militia"]
+    assert not state.is_terminal()
+    state.deck[0] = ["militia"]
+    end_turn(state)
+    assert state.current_player == CHANCE
+    assert state.chance_outcomes() == [("draw militia", 1.0)]
+    feed(state, "draw militia")
+    assert state.current_player == 0 and state.hand[0] == ["militia"]
+
+
+@rules("AG-RULING-ORDER")
+def test_draws_from_dies_abilities_come_before_the_next_decision():
+    state = setup(PLAIN, hands={0: ["smite"]}, field=[("restless-shade", 1)], favor=[3, 0])
+    act(state, "play smite restless-shade@1")
+    assert state.current_player == CHANCE and state.draws == [(1, False)]
+    draw_any(state)
+    assert len(state.hand[1]) == 1 and state.current_player == 0
+
+
+@rules("AG-RULING-HIDDEN")
+def test_hands_are_hidden_in_views_and_resampled_by_determinize():
+    state = fresh(("zeus", "odin"), first=0)
+    draw_any(state)
+    view = state.view(1)
+    assert "hand" not in view["players"][0] and view["players"][0]["hand_count"] == 5
+    assert view["players"][1]["hand"] == state.hand[1]
+    assert view["players"][0]["deck_count"] == len(state.deck[0])
+    spectator = state.view(None)
+    assert all("hand" not in p for p in spectator["players"])
+    samples = set()
+    for seed in range(20):
+        sample = state.determinize(1, random.Random(seed))
+        assert sample.hand[1] == state.hand[1]  # the viewer's own hand kept
+        assert len(sample.hand[0]) == 5
+        assert sorted(sample.hand[0] + sample.deck[0]) == sorted(state.hand[0] + state.deck[0])
+        seen = sample.view(1)
+        assert seen["players"] == view["players"] and seen["battleground"] == view["battleground"]
+        # the history is rewritten to match: replaying it gives the same position
+        replay = state.game.new_game()
+        for action in sample.history():
+            replay.apply(action)
+        assert replay.hand == sample.hand and replay.deck == sample.deck
+        samples.add(tuple(sample.hand[0]))
+    assert len(samples) > 1
+
+
+# --- illegal actions ------------------------------------------------------------------------------
+def test_illegal_actions_raise_and_change_nothing():
+    state = setup(PLAIN, hands={0: ["spearman"]}, field=[("militia", 0)], gold=[1, 0])
+    before = (state.view(None), list(state.history()), state.gold, state.hand)
+    for action in ("play spearman", "attack militia@0 quetzalcoatl@0", "pass", "draw militia",
+                   "use odin@1", "attack militia@0 odin@2", "fly", ""):  # fmt: skip
+        with pytest.raises(IllegalAction):
+            state.apply(action)
+    with pytest.raises(IllegalAction):
+        state.apply("end", player=1)
+    after = (state.view(None), list(state.history()), state.gold, state.hand)
+    assert after == before
+    chance = fresh(PLAIN, first=0)
+    with pytest.raises(IllegalAction):
+        chance.apply("end")
+    with pytest.raises(IllegalAction):
+        chance.apply("draw thor")  # not in Quetzalcoatl's deck
+
+
+# --- deck construction ----------------------------------------------------------------------------
+@rules("AG-DECK-1")
+def test_a_deck_has_exactly_fifty_cards():
+    assert deck_problems(deck_with("zeus"), CARDS) == []
+    short = deck_with("zeus", hoplite=3)
+    assert deck_problems(short, CARDS) == ["the deck has 49 cards; it must have exactly 50"]
+    long = deck_with("zeus", hoplite=5)
+    assert deck_problems(long, CARDS) == ["the deck has 51 cards; it must have exactly 50"]
+
+
+@rules("AG-DECK-2")
+def test_cards_of_any_pantheon_may_be_included():
+    mixed = deck_with("zeus", hoplite=1, berserker=1, samurai=1, druid=1)
+    assert deck_problems(mixed, CARDS) == []
+    game = arena(2, decks=[mixed.model_dump(), "odin-starter"])
+    assert game.decks[0].cards["samurai"] == 1
+
+
+@rules("AG-DECK-3")
+def test_a_deck_includes_the_gods_starting_list():
+    deck = deck_with("zeus", market=1, hoplite=9)  # Zeus starts with two Markets
+    assert deck_problems(deck, CARDS) == ["the God 'zeus' starts with 2 x 'market'; the deck has 1"]
+    with pytest.raises(ValueError, match="starts with 2 x 'market'"):
+        arena(2, decks=[deck.model_dump(), "odin-starter"])
+
+
+@rules("AG-DECK-4")
+def test_copy_limits_by_type_and_class():
+    limits = {
+        "spearman": None,  # Mortal Unit
+        "pegasus": 3,  # Mythical Unit
+        "heracles": 1,  # Heroic Unit
+        "smite": 2,  # Ceremonial
+        "parry": 3,  # Combat
+        "geis": 1,  # Binding
+        "holy-relic": 1,  # Mythical Supply
+        "healing-herbs": None,  # Mortal Supply
+        "temple": None,  # Building
+    }
+    for card, limit in limits.items():
+        assert CARDS[card].copy_limit == limit, card
+    base = deck_with("zeus")
+    for card, limit in limits.items():
+        cards = dict(base.cards)
+        if limit is None:
+            continue
+        spare = cards.get(card, 0)
+        cards[card] = limit + 1
+        cards["market"] -= limit + 1 - spare
+        problems = deck_problems(Deck(god="zeus", cards=cards), CARDS)
+        assert problems == [
+            f"card {card!r} has {limit + 1} copies; the limit for its type is {limit}"
+        ], card
+        cards[card] = limit
+        cards["market"] += 1
+        assert deck_problems(Deck(god="zeus", cards=cards), CARDS) == [], card
+    # Mortal Units and Buildings: no limit
+    assert deck_problems(Deck(god="zeus", cards={"market": 2, "temple": 1, "spearman": 47}),
+                         CARDS) == []  # fmt: skip
+    assert deck_problems(Deck(god="zeus", cards={"market": 49, "temple": 1}), CARDS) == []
