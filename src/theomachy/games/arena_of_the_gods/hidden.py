@@ -4,7 +4,7 @@
 Hidden: the cards in other players' hands (except those seen returning there from the
 Afterlife) and every deck's order (decks are unordered: each draw is a chance node). A deck's
 contents are not hidden information: the deck lists are set-up options every seat knows, and
-everything that left a deck is on the table or in a hand (AG-HIDDEN-1).
+everything that left a deck is on the table or in a hand (AG-RULING-HIDDEN).
 """
 
 from __future__ import annotations
@@ -107,7 +107,17 @@ def view(state: ArenaState, player: int | None) -> dict[str, Any]:
             {"seat": seat, "triggers": [t.card for t in triggers]} for seat, triggers in state.order
         ],
         "draws_pending": [seat for seat, _ in state.draws],
+        "log": masked_log(state, player),
     }
+
+
+def masked_log(state: ArenaState, player: int | None) -> list[str]:
+    """The history as ``player`` saw it: another player's draws read ``draw ?``."""
+    drawers = state.drawers
+    return [
+        "draw ?" if drawers.get(index, player) != player else entry
+        for index, entry in enumerate(state.history())
+    ]
 
 
 def _token(state: ArenaState, uid: int) -> str | None:

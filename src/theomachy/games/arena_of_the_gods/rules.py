@@ -171,6 +171,7 @@ class ArenaState(State):
         "contenders",
         "current",
         "deck",
+        "drawers",
         "drawn",
         "draws",
         "favor",
@@ -202,6 +203,7 @@ class ArenaState(State):
         # The hand's other cards with the history index of the draw that brought each
         # (hidden.determinize rewrites those draws).
         self.drawn: list[list[tuple[str, int]]] = [[] for _ in range(n)]
+        self.drawers: dict[int, int] = {}  # history index of each draw -> who drew
         self.afterlife: list[list[str]] = [[] for _ in range(n)]
         self.out = [False] * n
         self.perms: dict[int, Permanent] = {}
@@ -240,6 +242,7 @@ class ArenaState(State):
         other.hand = [list(h) for h in self.hand]
         other.known = [list(h) for h in self.known]
         other.drawn = [list(h) for h in self.drawn]
+        other.drawers = dict(self.drawers)
         other.afterlife = [list(a) for a in self.afterlife]
         other.deck = [list(d) for d in self.deck]
         other.out = list(self.out)
@@ -340,6 +343,15 @@ class ArenaState(State):
         self.perms[perm.uid] = perm
         return perm
 
+    def _arrive(self, card: str, seat: int) -> Permanent:
+        """A card played or returned enters the Battleground; a Unit may attack this turn
+        only with haste (AG-ATTACK-1)."""
+        perm = self._enter(card, seat)
+        if CARDS[card].type == "unit":
+            perm.attacks_left = 1
+            perm.ready = abilities.has_haste(perm)
+        return perm
+
     def to_afterlife(self, uid: int, sender: int) -> None:
         """Send a card on the Battleground to its owner's Afterlife and resolve what that
         triggers: its "dies" abilities, the sender's "sends" ones (AG-TERM-SENT)."""
@@ -372,7 +384,7 @@ class ArenaState(State):
             self.hand[seat].sort()
             self.known[seat].append(card)
         else:
-            self._enter(card, seat)
+            self._arrive(card, seat)  # as if played: haste lets it attack (AG-ATTACK-1)
 
     # --- health checks --------------------------------------------------------------------------
     def health_check(self) -> None:
@@ -550,6 +562,7 @@ class ArenaState(State):
         self.hand[seat].append(card)
         self.hand[seat].sort()
         self.drawn[seat].append((card, len(self._history)))
+        self.drawers[len(self._history)] = seat
         if not fill:
             self.draws.pop(0)
 
@@ -663,10 +676,7 @@ class ArenaState(State):
             perm = self._enter(card_id, seat, bound_to=bound)
             abilities.resolve_card(self, card_id, perm, seat, None)
             return
-        perm = self._enter(card_id, seat)
-        if card.type == "unit":
-            perm.attacks_left = 1
-            perm.ready = abilities.has_haste(perm)  # AG-ATTACK-1
+        perm = self._arrive(card_id, seat)
         abilities.resolve_card(self, card_id, perm, seat, target)
 
     def _use(self, seat: int, token: str, target: str | None) -> None:
