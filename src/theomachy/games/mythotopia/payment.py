@@ -182,6 +182,18 @@ class _Shape:
             ),
         )
 
+    def codes(self, cards: Sequence[str]) -> tuple[int, ...]:
+        """The sorted profile codes of ``cards``, dropped cards left out (uncapped: a finer
+        key than :meth:`key`, but made without a dict of counts)."""
+        table = self.table
+        try:
+            codes = [table[card] for card in cards]
+        except KeyError:
+            codes = [self.code(card) for card in cards]
+        codes.sort()
+        dropped = codes.count(_DROP)  # _DROP sorts first
+        return tuple(codes[dropped:]) if dropped else tuple(codes)
+
     def reduced(self, cards: Sequence[str]) -> tuple[str, ...]:
         """``cards`` less the dropped ones and the copies over the cap: the same answer, a
         smaller search."""
@@ -235,15 +247,28 @@ def feasible(
     return answer
 
 
+_CODED: dict[tuple[object, ...], bool] = {}  # (shape, sorted kept codes) -> answer
+
+
 def _canonical_answer(
     cards: Sequence[str], converters: tuple[str, ...], needs: Needs, open_need: str | None
 ) -> bool:
     shape = _shape(needs, open_need, converters, MERCHANT in cards)
     if not shape.units:
         return True
-    key = shape.key(shape.count(cards))
-    answer = _ANSWERS.get(key)
-    return _solve(shape, key, cards, converters) if answer is None else answer
+    # First by the shape (a lasting object: hashed by identity) and the sorted codes, cheap
+    # to make; the capped canonical key only when that misses.
+    coded = (shape, shape.codes(cards))
+    answer = _CODED.get(coded)
+    if answer is None:
+        key = shape.key(shape.count(cards))
+        answer = _ANSWERS.get(key)
+        if answer is None:
+            answer = _solve(shape, key, cards, converters)
+        if len(_CODED) >= _ANSWERS_LIMIT:
+            _CODED.clear()
+        _CODED[coded] = answer
+    return answer
 
 
 # --- the faster front: card classes -------------------------------------------------------------
@@ -313,6 +338,20 @@ class Purse:
                 rest.remove(card)
             answer = _remember(key, _canonical_answer(rest, self.converters, needs, open_need))
         return answer
+
+
+    def most(self, resource: str) -> int:
+        """``max_resource(cards, converters, resource)``, cached on the hand's classes."""
+        key = (resource, self.converters, self.hand)
+        found = _MOST.get(key)
+        if found is None:
+            if len(_MOST) >= _QUICK_LIMIT:
+                _MOST.clear()
+            found = _MOST[key] = max_resource(self.cards, self.converters, resource)
+        return found
+
+
+_MOST: dict[tuple[object, ...], int] = {}  # (resource, converters, classes) -> max_resource
 
 
 def _feasible_search(

@@ -30,7 +30,6 @@ from theomachy.games.mythotopia.payment import (
     Needs,
     Purse,
     feasible,
-    max_resource,
     pay_value,
     signature,
 )
@@ -110,6 +109,41 @@ REMOVE = _texts("remove {}", _ALL_CARDS)
 REMOVE_RESERVE = _texts("remove reserve {}", _ALL_CARDS)
 PLACE_ARMIES = tuple(f"place-armies {name}" for name in PROVINCES)
 PLACE_SHIPS = tuple(f"place-ships {name}" for name in SEAS)
+END_WAR = tuple(f"end-war {name}" for name in PROVINCES)
+END_WAR_HERO = tuple(f"end-war {name} hero" for name in PROVINCES)
+KEEP = _texts("keep {}", _ALL_CARDS)
+
+
+PayOption = tuple[str | None, bool, int, tuple[str, str]]
+
+
+@lru_cache(maxsize=8192)
+def _pay_options(
+    card: str, use: str, merchant: bool, mill: bool, converters: tuple[str, ...]
+) -> tuple[PayOption, ...]:
+    """The payments ``card`` can make towards ``use``: ``(modifier, doubled, value, texts)``,
+    texts from the hand and from the Reserve. ``merchant``/``mill``: another Merchant/Water
+    Mill card is at hand; ``converters``: the unused ones. A modifier is offered only where it
+    gives more than the card alone."""
+    resource = use in ("food", "stone", "gold")
+    modifiers: list[str | None] = [None]
+    if resource and merchant:
+        modifiers.append(MERCHANT)
+    modifiers.extend(c for c in converters if CONVERTERS[c] == use)
+    result = []
+    for modifier in modifiers:
+        for doubled in (False, True) if resource and mill else (False,):
+            value = pay_value(card, use, modifier, doubled)
+            if not value or (modifier and value <= pay_value(card, use, None, doubled)):
+                continue
+            tail = [card, use]
+            if modifier:
+                tail.append(modifier)
+            if doubled:
+                tail.append(WATER_MILL)
+            text = " ".join(tail)
+            result.append((modifier, doubled, value, (f"pay {text}", f"pay reserve {text}")))
+    return tuple(result)
 
 
 @lru_cache(maxsize=4096)
@@ -760,7 +794,7 @@ class MythotopiaState(State):
                 acts.append("end-game")
         acts.extend(self._invade_actions(seat))
         acts.extend(self._army_ship_actions(seat))
-        gold = max_resource(self._cards(seat), self.converters(seat), "gold")
+        gold = self.purse(seat).most("gold")
         acts.extend(_buy_texts(self.army_pool[seat], self.ship_pool[seat], gold))
         if "drafted" not in self.flags and gold >= 1:
             acts.extend([DRAFT[card] for card in self._draftable(seat)])
@@ -806,14 +840,15 @@ class MythotopiaState(State):
 
     def _end_war_actions(self, seat: int) -> list[str]:
         acts = []
+        owner, armies = self.owner, self.armies
         for p in self.wars():  # involved: at war, and the defender or an invader
-            if self.owner[p] != seat and not self.armies[p][seat]:
+            if owner[p] != seat and not armies[p][seat]:
                 continue
             top = war.leaders(self, p)
             if len(top) == 1:
-                acts.append(f"end-war {PROVINCES[p]}")
+                acts.append(END_WAR[p])
             elif seat in top and self.has_card(seat, "hero"):
-                acts.append(f"end-war {PROVINCES[p]} hero")
+                acts.append(END_WAR_HERO[p])
         return acts
 
     def _may_end_game(self, seat: int) -> bool:
@@ -1017,13 +1052,13 @@ class MythotopiaState(State):
         seat = pending.seat
         kind = pending.kind
         if kind == "keep":
-            return [f"keep {c}" for c in self.phil]
+            return [KEEP[c] for c in self.phil]
         if kind == "reserve":
-            acts = [f"reserve {c}" for c in self.hand[seat]] if self.reserve_room(seat) > 0 else []
+            acts = [RESERVE[c] for c in self.hand[seat]] if self.reserve_room(seat) > 0 else []
             return [*acts, "done"]
         if kind in ("discard", "counsellor"):
-            acts = [f"discard {c}" for c in self.hand[seat]]
-            acts += [f"discard reserve {c}" for c in self.reserve[seat]]
+            acts = [DISCARD[c] for c in self.hand[seat]]
+            acts += [DISCARD_RESERVE[c] for c in self.reserve[seat]]
             if (kind == "discard" and pending.chosen) or (
                 kind == "counsellor" and pending.hand_count
             ):
@@ -1032,66 +1067,51 @@ class MythotopiaState(State):
         if kind == "remove":
             acts = []
             if self.deck_size(seat) > MIN_DECK:
-                acts = [f"remove {c}" for c in self.hand[seat]]
-                acts += [f"remove reserve {c}" for c in self.reserve[seat]]
+                acts = [REMOVE[c] for c in self.hand[seat]]
+                acts += [REMOVE_RESERVE[c] for c in self.reserve[seat]]
             return [*acts, "done"]
         return self._pay_actions(pending)
 
     def _pay_actions(self, pending: Pending) -> list[str]:
         seat = pending.seat
         acts = []
-        needs = dict(pending.needs)
         open_need = pending.open_need
         open_more = open_need is not None and pending.open_paid < pending.open_cap
         if pending.optional:
             acts.append("decline")
-        if open_need is not None and pending.open_paid > 0 and not any(needs.values()):
+        # ``needs`` holds only amounts still owed (``_pay`` drops the paid ones).
+        if open_need is not None and pending.open_paid > 0 and not any(a for _, a in pending.needs):
             acts.append("done")
         cards = self._cards(seat)
         merchants = cards.count(MERCHANT)
         mills = cards.count(WATER_MILL)
         converters = self.converters(seat)
-        uses = [n for n, a in needs.items() if a > 0]
+        uses = [n for n, a in pending.needs if a > 0]
         if open_more:
             assert open_need is not None
             uses.append(open_need)
+        locked = pending.locked
         # Cards of one signature give the same payments (payment.signature): ask once.
         keeps: dict[tuple[str, str, str | None, bool], bool] = {}
         for card, source in self.payable(seat):
-            if source == "reserve" and card in pending.locked:
+            from_reserve = source == "reserve"
+            if from_reserve and card in locked:
                 continue
             sig = signature(card)
+            merchant = merchants - (card == MERCHANT) > 0
+            mill = mills - (card == WATER_MILL) > 0
             for use in uses:
-                modifiers: list[str | None] = [None]
-                if use in ("food", "stone", "gold") and merchants - (card == MERCHANT) > 0:
-                    modifiers.append(MERCHANT)
-                modifiers.extend(c for c in converters if CONVERTERS[c] == use)
-                for modifier in modifiers:
-                    mill_options = [False]
-                    spare_mills = mills - (card == WATER_MILL)
-                    if use in ("food", "stone", "gold") and spare_mills > 0:
-                        mill_options.append(True)
-                    for doubled in mill_options:
-                        value = pay_value(card, use, modifier, doubled)
-                        if not value or (modifier and value <= pay_value(card, use, None, doubled)):
-                            continue
-                        key = (sig, use, modifier, doubled)
-                        keeps_feasible = keeps.get(key)
-                        if keeps_feasible is None:
-                            keeps_feasible = keeps[key] = self._pay_keeps_feasible(
-                                pending, card, use, value, modifier, doubled
-                            )
-                        if not keeps_feasible:
-                            continue
-                        parts = ["pay"]
-                        if source == "reserve":
-                            parts.append("reserve")
-                        parts += [card, use]
-                        if modifier:
-                            parts.append(modifier)
-                        if doubled:
-                            parts.append(WATER_MILL)
-                        acts.append(" ".join(parts))
+                for modifier, doubled, value, texts in _pay_options(
+                    card, use, merchant, mill, converters
+                ):
+                    key = (sig, use, modifier, doubled)
+                    keeps_feasible = keeps.get(key)
+                    if keeps_feasible is None:
+                        keeps_feasible = keeps[key] = self._pay_keeps_feasible(
+                            pending, card, use, value, modifier, doubled
+                        )
+                    if keeps_feasible:
+                        acts.append(texts[from_reserve])
         return acts
 
     def _pay_keeps_feasible(
