@@ -891,6 +891,20 @@ def test_a_card_returned_to_the_hand_is_known_to_all():
     assert state.favor[0] == 0  # the ability's cost, not the card's (2 Gold)
 
 
+@rules("AG-TERM-RETURN", "AG-ATTACK-1")
+def test_a_unit_returned_to_the_battleground_has_just_entered():
+    state = setup(
+        PLAIN, hands={0: ["book-of-the-dead", "book-of-the-dead"]}, gold=[0, 0], favor=[10, 0]
+    )
+    state.afterlife[0] = ["war-hound", "spearman"]
+    act(state, "play book-of-the-dead war-hound", "play book-of-the-dead spearman")
+    assert state.afterlife[0] == ["book-of-the-dead", "book-of-the-dead"]
+    assert state.favor[0] == 0  # the Evocation's cost; the Units' own (Gold) is not paid
+    legal = state.legal_actions()
+    assert "attack war-hound@0 odin@1" in legal  # haste
+    assert not any(a.startswith("attack spearman@0") for a in legal)
+
+
 @rules("AG-TERM-ENGAGED")
 def test_engaged_units_are_the_attacker_and_the_attacked():
     state = setup(PLAIN, hands={1: ["parry"]},

@@ -377,7 +377,8 @@ class ArenaState(State):
                     abilities.resolve(self, ability, killer, killer.controller, foe=perm.uid)
 
     def return_card(self, seat: int, card: str, to: str) -> None:
-        """Return a card from ``seat``'s Afterlife to the hand or the Battleground (AG-TERM-RETURN)."""
+        """Return a card from ``seat``'s Afterlife to the hand or the Battleground
+        (AG-TERM-RETURN)."""
         self.afterlife[seat].remove(card)
         if to == "hand":
             self.hand[seat].append(card)
@@ -446,7 +447,7 @@ class ArenaState(State):
     # --- legal actions --------------------------------------------------------------------------
     def _legal_actions(self) -> list[str]:
         if self.order:
-            seat, triggers = self.order[0]
+            triggers = self.order[0][1]
             acts = {f"trigger {t.card}" for t in triggers}
             acts.update(f"decline {t.card}" for t in triggers if t.optional)
             return sorted(acts)
