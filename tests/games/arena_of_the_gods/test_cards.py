@@ -671,7 +671,7 @@ def test_berserker():
     assert state.life[1] == 16 and power(state, "berserker@0") == 3
 
 
-@rules("AG-TERM-GAIN", "AG-PLAY-3")
+@rules("AG-TERM-GAIN", "AG-PLAY-3", "AG-NOTATION-2")
 def test_skald():
     state = empty_decks(
         gods=("zeus", "ra"),
@@ -679,14 +679,24 @@ def test_skald():
         hands={0: ["skald"]},
         gold=[2, 0],
     )
-    assert [a for a in legal(state) if a.startswith("play")] == ["play skald militia@0"]
+    # Skald enters before its ability resolves: it is a Unit you control too (AG-PLAY-3).
+    assert [a for a in legal(state) if a.startswith("play")] == [
+        "play skald militia@0",
+        "play skald skald@0",
+    ]
     act(state, "play skald militia@0")
     assert power(state, "militia@0") == 2 and power(state, "skald@0") == 1
     pass_turn(state)
     assert power(state, "militia@0") == 2
-    # Alone, Skald can still be played (AG-RULING-NO-TARGET).
-    state = position(("zeus", "ra"), hands={0: ["skald"]}, gold=[2, 0])
-    assert "play skald" in legal(state)
+    # Alone, Skald can pick itself; a second copy is named skald@0.2.
+    state = position(("zeus", "ra"), hands={0: ["skald"]}, gold=[2, 0], field=[("skald", 0)])
+    assert [a for a in legal(state) if a.startswith("play")] == [
+        "play skald skald@0",
+        "play skald skald@0.2",
+    ]
+    act(state, "play skald skald@0.2")
+    assert power(state, "skald@0.2") == 2 and power(state, "skald@0") == 1
+    assert perm(state, "skald@0.2").gained_power == 1
 
 
 @rules("AG-PLAY-3")

@@ -9,7 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from theomachy.games.arena_of_the_gods.cards import Ability, Card, catalog
-from theomachy.games.arena_of_the_gods.model import RESOURCE_CAP, Permanent, StackItem
+from theomachy.games.arena_of_the_gods.model import (
+    RESOURCE_CAP,
+    Permanent,
+    StackItem,
+    permanent_token,
+)
 
 if TYPE_CHECKING:
     from theomachy.games.arena_of_the_gods.rules import ArenaState
@@ -159,12 +164,26 @@ def _target_ability(card: Card, when: str) -> Ability | None:
     return None
 
 
+def entering_token(state: ArenaState, seat: int, card_id: str) -> str:
+    """The name ``card_id`` will take when it enters under ``seat`` (AG-NOTATION-2)."""
+    taken = {p.copy for p in state.perms.values() if p.card == card_id and p.controller == seat}
+    copy = next(k for k in range(1, len(taken) + 2) if k not in taken)
+    return permanent_token(card_id, seat, copy)
+
+
 def play_targets(state: ArenaState, seat: int, card: Card) -> list[str] | None:
-    """Targets for playing ``card``: None when it chooses nothing."""
+    """Targets for playing ``card``: None when it chooses nothing. A Unit enters before its
+    "when played" ability resolves (AG-PLAY-3), so where that ability may touch a Unit of
+    yours (``unit``, ``own-unit``, ``any``) the Unit itself is a target too."""
     kind = card.play_target
     if kind is None:
         return None
-    return chosen_targets(state, seat, kind, _target_ability(card, "play"))
+    ability = _target_ability(card, "play")
+    found = chosen_targets(state, seat, kind, ability)
+    if card.type == "unit" and kind in ("unit", "own-unit", "any"):
+        if ability is None or ability.filter.matches(card, card.power, card.health):
+            found = sorted([*found, entering_token(state, seat, card.id)])
+    return found
 
 
 def activated(card: Card) -> Ability | None:
