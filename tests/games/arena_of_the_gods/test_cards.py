@@ -502,7 +502,7 @@ def test_holy_relic():
 # ================================================================================ Greek cards
 
 
-@rules("AG-TERM-ENGAGED", "AG-BATTLE-6")
+@rules("AG-TERM-ENGAGED", "AG-BATTLE-6", "AG-RULING-GETS-END")
 def test_hoplite():
     state = position(G, field=[("hoplite", 1), ("veteran-swordsman", 0), ("militia", 0)])
     assert health(state, "hoplite@1") == 3
@@ -1031,7 +1031,7 @@ def test_onmyoji():
     assert damage(state, "militia@0") == 1 and on_field(state, "militia@0")
 
 
-@rules("AG-BATTLE-5")
+@rules("AG-BATTLE-5", "AG-RULING-GOD-DAMAGE")
 def test_kitsune():
     state = position(G, field=[("kitsune", 0), ("spearman", 1)], favor=[3, 0])
     battle(state, "kitsune@0", "spearman@1")
