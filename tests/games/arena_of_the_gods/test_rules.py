@@ -354,6 +354,31 @@ def test_trigger_order_asked_when_it_can_matter(trial_cards: None):
     assert state.current_player == CHANCE and "spearman@0" not in tokens(state)
 
 
+@rules("AG-TURN-1", "AG-TURN-3")
+def test_each_turn_abilities_after_the_turn_players_own_clockwise(monkeypatch: pytest.MonkeyPatch):
+    for when in ("start-each", "end-each"):
+        monkeypatch.setitem(CARDS, f"trial-{when}", Card(
+            id=f"trial-{when}", name="Trial Hail", type="supply", supply_class="mythical",
+            pantheon="neutral", text="Each turn, 1 damage to each enemy Unit.",
+            abilities=(Ability(when=when, effect="damage", target="enemy-units", amount=1),),
+        ))  # fmt: skip
+    # Seat 0's turn: its Mead Hall heals first (nothing to heal), then seat 1's Hail strikes;
+    # the other order would leave no damage.
+    state = setup(("zeus", "odin", "ra"), seat=2, field=[("shieldmaiden", 0)])
+    put(state, "mead-hall", 0)
+    put(state, "trial-start-each", 1)
+    end_turn(state)
+    assert state.current == 0 and find(state, "shieldmaiden@0").damage == 1
+    draw_any(state)
+    end_turn(state)  # Odin's own turn: his Hail acts too
+    assert find(state, "shieldmaiden@0").damage == 2
+    # as each turn ends, likewise: seat 0's Risen Mummy heals (nothing) before seat 2's hail
+    state = setup(("zeus", "odin", "ra"), seat=0, field=[("risen-mummy", 0)])
+    put(state, "trial-end-each", 2)
+    act(state, "end")
+    assert find(state, "risen-mummy@0").damage == 1 and state.step == DISCARD
+
+
 @rules("AG-TURN-1")
 def test_optional_abilities_can_be_declined(trial_cards: None):
     state = setup(("zeus", "odin"), buildings=True, gold=[0, 0], favor=[0, 0])
