@@ -41,10 +41,16 @@ def play(job: Job) -> tuple[str, str, str, tuple[int, ...], int]:
     if mode == "random":
         seats: list[object] = ["random", "random"]
     else:
-        seats = [agents.make("mcts", seed=derive_seed(seed, "seat", i), budget_ms=budget)
-                 for i in range(2)]
+        seats = [
+            agents.make("mcts", seed=derive_seed(seed, "seat", i), budget_ms=budget)
+            for i in range(2)
+        ]
     state = theomachy.simulate(
-        GAME, players=2, agents=seats, seed=seed, options={"gods": [a, b]}  # type: ignore[arg-type]
+        GAME,
+        players=2,
+        agents=seats,
+        seed=seed,
+        options={"gods": [a, b]},  # type: ignore[arg-type]
     )
     return mode, a, b, tuple(state.winners()), state.turn
 
@@ -81,7 +87,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("GODS.md"))
     args = parser.parse_args()
     pairings = list(itertools.permutations(gods(), 2))
-    jobs: list[Job] = [("random", a, b, k, 0) for a, b in pairings for k in range(args.random_games)]
+    jobs: list[Job] = [
+        ("random", a, b, k, 0) for a, b in pairings for k in range(args.random_games)
+    ]
     jobs += [("mcts", a, b, k, args.mcts_ms) for a, b in pairings for k in range(args.mcts_games)]
     started = time.perf_counter()
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:

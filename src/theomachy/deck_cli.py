@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
@@ -31,10 +32,10 @@ def check_command(
         fail(str(error))
     try:
         deck = Deck.model_validate(data)
-    except ValueError as error:
+    except ValidationError as error:
         problems = [
             f"{'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}"
-            for e in getattr(error, "errors", lambda: [{"loc": (), "msg": str(error)}])()
+            for e in error.errors()
         ]
         _report(path, problems)
     else:
@@ -67,7 +68,5 @@ def starters_command() -> None:
         counts = {"unit": 0, "evocation": 0, "building": 0, "supply": 0}
         for card, n in deck.cards.items():
             counts[cards[card].type] += n
-        table.add_row(
-            name, deck.god, cards[deck.god].pantheon, *(str(counts[k]) for k in counts)
-        )
+        table.add_row(name, deck.god, cards[deck.god].pantheon, *(str(counts[k]) for k in counts))
     Console().print(table)

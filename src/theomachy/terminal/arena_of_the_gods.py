@@ -109,7 +109,9 @@ def battleground(view: View) -> Table:
             notes.append("used")
         if "bound_to" in perm:
             notes.append(f"on {seat_label(perm['bound_to'])}")
-        table.add_row(token_text(view, perm["token"]), perm["type"], stats, damage, ", ".join(notes))
+        table.add_row(
+            token_text(view, perm["token"]), perm["type"], stats, damage, ", ".join(notes)
+        )
     return table
 
 

@@ -158,8 +158,14 @@ def chosen_targets(state: ArenaState, seat: int, kind: str, ability: Ability | N
 
 def _target_ability(card: Card, when: str) -> Ability | None:
     for ability in card.abilities:
-        if ability.when == when and ability.target in ("afterlife", "binding", *UNIT_TARGETS,
-                                                          *GOD_TARGETS, "any", "enemy-any"):
+        if ability.when == when and ability.target in (
+            "afterlife",
+            "binding",
+            *UNIT_TARGETS,
+            *GOD_TARGETS,
+            "any",
+            "enemy-any",
+        ):
             return ability
     return None
 
@@ -180,9 +186,9 @@ def play_targets(state: ArenaState, seat: int, card: Card) -> list[str] | None:
         return None
     ability = _target_ability(card, "play")
     found = chosen_targets(state, seat, kind, ability)
-    if card.type == "unit" and kind in ("unit", "own-unit", "any"):
-        if ability is None or ability.filter.matches(card, card.power, card.health):
-            found = sorted([*found, entering_token(state, seat, card.id)])
+    enters = card.type == "unit" and kind in ("unit", "own-unit", "any")
+    if enters and (ability is None or ability.filter.matches(card, card.power, card.health)):
+        found = sorted([*found, entering_token(state, seat, card.id)])
     return found
 
 
@@ -196,8 +202,14 @@ def activated(card: Card) -> Ability | None:
 
 def use_targets(state: ArenaState, seat: int, ability: Ability) -> list[str] | None:
     """Targets for using an activated ability: None when it chooses nothing."""
-    if ability.target not in ("afterlife", "binding", *UNIT_TARGETS, *GOD_TARGETS, "any",
-                              "enemy-any"):
+    if ability.target not in (
+        "afterlife",
+        "binding",
+        *UNIT_TARGETS,
+        *GOD_TARGETS,
+        "any",
+        "enemy-any",
+    ):
         return None
     return chosen_targets(state, seat, ability.target, ability)
 
@@ -270,8 +282,16 @@ def resolve(
         if uid:
             state.to_afterlife(uid, sender=0)
         return
-    if ability.target in ("unit", "enemy-unit", "own-unit", "engaged-unit", "god", "enemy-god",
-                          "any", "enemy-any"):
+    if ability.target in (
+        "unit",
+        "enemy-unit",
+        "own-unit",
+        "engaged-unit",
+        "god",
+        "enemy-god",
+        "any",
+        "enemy-any",
+    ):
         uid = _resolve_token(state, chosen)
         seats, uids = [], ([uid] if uid else [])
         if uid and CARDS[state.perms[uid].card].type == "god":

@@ -196,7 +196,9 @@ class Ability(BaseModel):
             raise ValueError(f"target 'foe' needs when in {foe_triggers}")
         on_players = self.effect in ("resource", "drain", "draw", "life")
         if on_players and self.target not in PLAYER_TARGETS:
-            raise ValueError(f"effect {self.effect!r} acts on players: target one of {PLAYER_TARGETS}")
+            raise ValueError(
+                f"effect {self.effect!r} acts on players: target one of {PLAYER_TARGETS}"
+            )
         if self.effect in ("heal", "buff", "prevent", "destroy", "ready") and (
             self.target in ("controller", "bound", "opponents", "god", "enemy-god")
         ):
@@ -253,12 +255,14 @@ class Card(BaseModel):
             raise ValueError("gods (and only gods) have a blessing")
         if is_god and (self.gold or self.favor):
             raise ValueError("gods are not played: no cost")
-        if self.type == "evocation" and self.kind in ("ceremonial", "combat"):
-            if any(a.when not in ("play",) for a in self.abilities):
-                raise ValueError("ceremonial and combat evocations have only 'play' abilities")
+        one_shot = self.type == "evocation" and self.kind in ("ceremonial", "combat")
+        if one_shot and any(a.when != "play" for a in self.abilities):
+            raise ValueError("ceremonial and combat evocations have only 'play' abilities")
         if sum(1 for a in self.abilities if a.when == "activated") > 1:
             raise ValueError("a card has at most one activated ability")
-        chosen = {a.target for a in self.abilities if a.target in CHOSEN_TARGETS and a.when == "play"}
+        chosen = {
+            a.target for a in self.abilities if a.target in CHOSEN_TARGETS and a.when == "play"
+        }
         if len(chosen) > 1:
             raise ValueError(f"a card chooses at most one target when played, got {sorted(chosen)}")
         if self.type == "evocation" and self.kind == "binding" and chosen:

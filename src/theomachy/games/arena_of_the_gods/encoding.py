@@ -86,7 +86,9 @@ class Encoding(BaseEncoding):
         every = range(self.players)
         if kind == "afterlife":
             flt = ability.filter if ability is not None else None
-            return [c for c in IDS if CARDS[c].type != "god" and (flt is None or flt.matches(CARDS[c]))]
+            return [
+                c for c in IDS if CARDS[c].type != "god" and (flt is None or flt.matches(CARDS[c]))
+            ]
         if kind == "binding":
             return self._names(every, ("binding",))
         if kind in ("god", "enemy-god"):

@@ -367,9 +367,7 @@ class ArenaState(State):
                 if ability.when == "dies":
                     abilities.resolve(self, ability, perm, perm.controller)
         for perm, sender in dead:
-            killer = self.perms.get(sender) or next(
-                (p for p, _ in dead if p.uid == sender), None
-            )
+            killer = self.perms.get(sender) or next((p for p, _ in dead if p.uid == sender), None)
             if killer is None or CARDS[perm.card].type != "unit":
                 continue
             for ability in CARDS[killer.card].abilities:
@@ -396,8 +394,7 @@ class ArenaState(State):
             dead = [
                 (perm, perm.last_source)
                 for perm in self.perms.values()
-                if CARDS[perm.card].type == "unit"
-                and perm.damage >= abilities.health(self, perm)
+                if CARDS[perm.card].type == "unit" and perm.damage >= abilities.health(self, perm)
             ]
             if not dead:
                 break
@@ -716,8 +713,10 @@ class ArenaState(State):
         """AG-BATTLE-1: on-declaration abilities, the attacker's first, then clockwise."""
         battle = self.battle
         assert battle is not None
-        engaged = [(battle.attacker, "attack", battle.target), (battle.target, "attacked",
-                                                                 battle.attacker)]
+        engaged = [
+            (battle.attacker, "attack", battle.target),
+            (battle.target, "attacked", battle.attacker),
+        ]
         for seat in self.clockwise_from(battle.attacking_seat):
             for uid, when, foe in engaged:
                 perm = self.perms.get(uid)
@@ -782,9 +781,7 @@ class ArenaState(State):
                 continue
             for ability in CARDS[src.card].abilities:
                 if ability.when == "damage":
-                    abilities.resolve(
-                        self, ability, src, src.controller, foe=dst.uid, placed=count
-                    )
+                    abilities.resolve(self, ability, src, src.controller, foe=dst.uid, placed=count)
 
     def _end_battle(self) -> None:
         for perm in self.perms.values():
