@@ -281,8 +281,13 @@ def test_deck_check_names_every_problem(tmp_path: Path):
     path = _deck_file(tmp_path / "bad.toml", "zeus", {"hoplite": 40, "heracles": 2, "nothing": 1})
     result = CliRunner().invoke(app, ["deck", "check", str(path)])
     assert result.exit_code == 1
-    for words in ("'heracles' has 2 copies", "'nothing' does not exist", "43 cards",
-                  "starts with 2 x 'market'", "starts with 1 x 'temple'"):
+    for words in (
+        "'heracles' has 2 copies",
+        "'nothing' does not exist",
+        "43 cards",
+        "starts with 2 x 'market'",
+        "starts with 1 x 'temple'",
+    ):
         assert words in result.output
 
 

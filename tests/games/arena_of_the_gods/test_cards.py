@@ -948,10 +948,13 @@ def test_book_of_the_dead():
         "play book-of-the-dead griffin",
         "play book-of-the-dead militia",
     ]
-    act(state, "play book-of-the-dead griffin")
-    assert on_field(state, "griffin@0") and state.favor[0] == 0
-    assert state.afterlife[0] == ["achilles", "militia", "smite", "book-of-the-dead"]
+    returned = state.clone()
+    act(state, "play book-of-the-dead militia")
+    assert on_field(state, "militia@0") and state.favor[0] == 0
+    assert state.afterlife[0] == ["griffin", "achilles", "smite", "book-of-the-dead"]
     assert not any(a.startswith("attack") for a in legal(state))  # it just came back
+    act(returned, "play book-of-the-dead griffin")  # haste: it may attack at once
+    assert any(a.startswith("attack griffin@0") for a in legal(returned))
     state = position(G, hands={0: ["book-of-the-dead"]}, favor=[5, 0], afterlife={0: ["achilles"]})
     assert not any(a.startswith("play") for a in legal(state))  # an Evocation needs its target
 
