@@ -368,14 +368,17 @@ def resolve_card(
 
 def resolve_stack_item(state: ArenaState, item: StackItem) -> None:
     """Resolve a Combat Evocation or a battle ability from the stack (AG-BATTLE-3)."""
+    target = item.target
+    if item.target_uid and item.target_uid not in state.perms:
+        target = None  # the target has left the Battleground: its effects do nothing
     if item.source:
         perm = state.perms.get(item.source)
         ability = activated(CARDS[item.card])
         if perm is None or ability is None:
             return  # its card left the Battleground: the ability does nothing
-        resolve(state, ability, perm, item.seat, item.target)
+        resolve(state, ability, perm, item.seat, target)
         return
-    resolve_card(state, item.card, None, item.seat, item.target)
+    resolve_card(state, item.card, None, item.seat, target)
     state.afterlife[item.seat].append(item.card)
 
 

@@ -81,6 +81,9 @@ class StackItem:
     card: str  # the evocation, or the card whose ability is used
     source: int  # uid of the permanent whose ability it is (0: an evocation)
     target: str | None  # the chosen target token
+    # The uid the token named when it was chosen: if that card leaves and another copy takes
+    # its name before the stack resolves, the effect still does nothing (AG-BATTLE-3).
+    target_uid: int = 0
 
 
 @dataclass(slots=True)

@@ -335,6 +335,12 @@ class ArenaState(State):
                 return perm
         return None
 
+    def _uid_of(self, token: str | None) -> int:
+        """The uid of the card on the Battleground ``token`` names (0: none, or not a card
+        there, such as an Afterlife card)."""
+        found = self.find(token) if token is not None else None
+        return found.uid if found is not None else 0
+
     def _enter(self, card: str, seat: int, bound_to: int = -1) -> Permanent:
         taken = {p.copy for p in self.perms.values() if p.card == card and p.controller == seat}
         copy = next(k for k in range(1, len(taken) + 2) if k not in taken)
@@ -660,7 +666,7 @@ class ArenaState(State):
         self._take_from_hand(seat, card_id)
         if card.kind == "combat":
             assert self.battle is not None
-            self.battle.stack.append(StackItem(seat, card_id, 0, target))
+            self.battle.stack.append(StackItem(seat, card_id, 0, target, self._uid_of(target)))
             return
         if card.kind == "ceremonial":
             abilities.resolve_card(self, card_id, None, seat, target)
@@ -688,7 +694,9 @@ class ArenaState(State):
         perm.used = True
         if ability.phase == "battle":
             assert self.battle is not None
-            self.battle.stack.append(StackItem(seat, perm.card, perm.uid, target))
+            self.battle.stack.append(
+                StackItem(seat, perm.card, perm.uid, target, self._uid_of(target))
+            )
         else:
             abilities.resolve(self, ability, perm, seat, target)
 
