@@ -1503,3 +1503,61 @@ def test_rulebook_example_plunder_against_prevention(monkeypatch: pytest.MonkeyP
     close_window(state)
     close_window(state)
     assert damage(state, "achilles@1") == 2 and state.favor[0] == 2
+
+
+# ================================================================== turn-order cards
+
+
+@rules("AG-TURN-3")
+def test_ember_shrine():
+    state = empty_decks(
+        gods=G, field=[("ember-shrine", 0), ("hoplite", 0), ("hoplite", 1), ("achilles", 1)]
+    )
+    act(state, "end")
+    # Only the turn player's "as your turn ends" ability: enemy Units only.
+    assert damage(state, "hoplite@1") == 1 and damage(state, "hoplite@0") == 0
+    assert state.step == "discard"
+
+
+@rules("AG-TURN-1")
+def test_storm_totem():
+    state = empty_decks(
+        gods=G, seat=1, field=[("storm-totem", 0), ("market", 0), ("hoplite", 0), ("hoplite", 1)]
+    )
+    pass_turn(state)
+    # A may-ability and an income: the order can matter, so seat 0 is asked.
+    assert state.current_player == 0
+    assert legal(state) == ["decline storm-totem", "trigger market", "trigger storm-totem"]
+    declined = state.clone()
+    act(state, "trigger storm-totem")
+    assert damage(state, "hoplite@0") == 1 and damage(state, "hoplite@1") == 1
+    assert state.step == "main" and state.gold[0] == 2  # the Market then resolved alone
+    act(declined, "decline storm-totem")
+    assert damage(declined, "hoplite@0") == 0 and declined.gold[0] == 2
+
+
+@rules("AG-BIND-1", "AG-BIND-2", "AG-TURN-1")
+def test_plague_of_locusts():
+    state = empty_decks(
+        gods=G, hands={0: ["plague-of-locusts"]}, favor=[3, 0], field=[("market", 1)]
+    )
+    act(state, "play plague-of-locusts ra@1", "end", "done")
+    # Seat 1's turn: its Market and the Binding on it wait; losing Life is not a gain, so the
+    # bound player orders them.
+    assert state.current_player == 1
+    assert legal(state) == ["trigger market", "trigger plague-of-locusts"]
+    act(state, "trigger plague-of-locusts")
+    assert state.life[1] == 19 and state.gold[1] == 2 and state.step == "main"
+    pass_turn(state)  # "each turn": at the start of seat 0's turn as well
+    assert state.current == 0 and state.life[1] == 18 and state.life[0] == 20
+
+
+@rules("AG-TURN-3", "AG-TERM-DAMAGE")
+def test_vigil_fire():
+    state = empty_decks(gods=G, field=[("vigil-fire", 0), ("achilles", 0), ("hoplite", 1)])
+    perm(state, "achilles@0").damage = 3
+    perm(state, "hoplite@1").damage = 1
+    act(state, "end")
+    assert damage(state, "achilles@0") == 2 and damage(state, "hoplite@1") == 1
+    act(state, "done", "end")  # seat 1's turn ends too: "as each turn ends"
+    assert damage(state, "achilles@0") == 1
