@@ -17,6 +17,8 @@ from theomachy.engine.conformance import fingerprint
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = [
+    ("arena-of-the-gods", 2, {}, 1),
+    ("arena-of-the-gods", 3, {"first": 1}, 2),
     ("mythic-arena", 2, {}, 1),
     ("mythic-arena", 2, {}, 2),
     ("mythic-arena", 2, {}, 3),
