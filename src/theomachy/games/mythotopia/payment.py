@@ -339,7 +339,6 @@ class Purse:
             answer = _remember(key, _canonical_answer(rest, self.converters, needs, open_need))
         return answer
 
-
     def most(self, resource: str) -> int:
         """``max_resource(cards, converters, resource)``, cached on the hand's classes."""
         key = (resource, self.converters, self.hand)

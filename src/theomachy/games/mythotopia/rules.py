@@ -168,6 +168,14 @@ def _remove_ships_texts(s: int, ships: int) -> tuple[str, ...]:
     return tuple(f"remove-ships {SEAS[s]} {n}" for n in range(1, ships + 1))
 
 
+@lru_cache(maxsize=8192)
+def _build_text(build: str, what: str, p: int, q: int, token: str) -> str:
+    """``play <build> <what> <province> [<other province>] [<card>]`` (q < 0: no other)."""
+    other = f" {PROVINCES[q]}" if q >= 0 else ""
+    suffix = f" {token}" if token else ""
+    return f"play {build} {what} {PROVINCES[p]}{other}{suffix}"
+
+
 @lru_cache(maxsize=1024)
 def _buy_texts(army_pool: int, ship_pool: int, gold: int) -> tuple[str, ...]:
     """Every ``buy`` that ``gold`` pays for, within the pools (MT-BUY)."""
@@ -872,6 +880,7 @@ class MythotopiaState(State):
         allowed: dict[int, bool] = {}
         # Province cards of one symbol pay alike (payment.signature): ask once for each.
         cost_ok: dict[tuple[str, int, int, bool], bool] = {}
+        can = self.purse(seat).can
 
         def affordable(card: str, food: int, cross: int, ranger: bool = False) -> bool:
             key = (signature(card), food, cross, ranger)
@@ -879,7 +888,7 @@ class MythotopiaState(State):
             if found is None:
                 exclude = (card, "ranger") if ranger and card != "ranger" else (card,)
                 needs = (("food", food), ("cross", cross)) if cross else (("food", food),)
-                found = cost_ok[key] = self.affords(seat, needs, "army", exclude)
+                found = cost_ok[key] = can(needs, "army", exclude)
             return found
 
         def may_invade(target: int) -> bool:
@@ -920,8 +929,9 @@ class MythotopiaState(State):
         owner, armies = self.owner, self.armies
         mine = self.controlled(seat)
         if self.army_stock[seat] > 0:
-            with_food = self.affords(seat, (("food", 1),), "army")
-            without = self.affords(seat, (), "army")
+            can = self.purse(seat).can
+            with_food = can((("food", 1),), "army")
+            without = can((), "army")
             if without:
                 acts.extend([PLACE_ARMIES[p] for p in mine])
             if with_food:
@@ -938,7 +948,7 @@ class MythotopiaState(State):
             row = armies[p]
             if (row[seat] or mercs[p][seat]) and p not in wars:
                 acts.extend(_remove_armies_texts(p, row[seat], mercs[p][seat]))
-        if self.ship_stock[seat] > 0 and self.affords(seat, (), "ship"):
+        if self.ship_stock[seat] > 0 and self.purse(seat).can((), "ship"):
             seas_of = BOARD.province_seas
             ports = {s for p in mine for s in seas_of[p]}
             acts.extend([PLACE_SHIPS[s] for s in ports])
@@ -986,31 +996,32 @@ class MythotopiaState(State):
         acts = []
         # Cards of one signature pay alike (payment.signature): ask once for each.
         cost_ok: dict[tuple[object, ...], bool] = {}
+        can = self.purse(seat).can
 
         def affordable(stone: int, exclude: tuple[str, ...]) -> bool:
             key = (stone, *[signature(c) for c in exclude])
             found = cost_ok.get(key)
             if found is None:
-                found = cost_ok[key] = self.affords(seat, (("stone", stone),), None, exclude)
+                found = cost_ok[key] = can((("stone", stone),), None, exclude)
             return found
 
+        piece, castle, owner, roads = self.piece, self.castle, self.owner, self.roads
+        cities_left = self.cities[seat] > 0
+        castles_left = self.castles_left > 0
+        roads_left = self.roads_left > 0
         for p in self.controlled(seat):
             name = PROVINCES[p]
+            city_ok = piece[p] == TOWN and cities_left
+            castle_ok = not castle[p] and piece[p] != CITADEL and castles_left
             for token in self._province_card_for(seat, p, comps):
-                card = token or name
-                suffix = f" {token}" if token else ""
-                exclude = (build, card)
-                city_ok = self.piece[p] == TOWN and self.cities[seat] > 0
+                exclude = (build, token or name)
                 if city_ok and affordable(2, exclude):
-                    acts.append(f"play {build} city {name}{suffix}")
-                castle_ok = (
-                    not self.castle[p] and self.piece[p] != CITADEL and self.castles_left > 0
-                )
+                    acts.append(_build_text(build, "city", p, -1, token))
                 if castle_ok and affordable(1, exclude):
-                    acts.append(f"play {build} castle {name}{suffix}")
-                if self.roads_left > 0:
+                    acts.append(_build_text(build, "castle", p, -1, token))
+                if roads_left:
                     for q, _ in BOARD.land_neighbours(p):
-                        if self.owner[q] != seat or (min(p, q), max(p, q)) in self.roads:
+                        if owner[q] != seat or (min(p, q), max(p, q)) in roads:
                             continue
                         extra = self.land_cost(seat, p, q)
                         if extra is None:
@@ -1019,7 +1030,7 @@ class MythotopiaState(State):
                         if self.ranger_discount(seat, p, q) and "ranger" not in exclude:
                             road_exclude = (*exclude, "ranger")
                         if affordable(2 + extra, road_exclude):
-                            acts.append(f"play {build} road {name} {PROVINCES[q]}{suffix}")
+                            acts.append(_build_text(build, "road", p, q, token))
         return acts
 
     def _free_actions(self, seat: int) -> list[str]:
