@@ -13,6 +13,7 @@ from theomachy.engine.core import Game, State, parse_document
 _KNOWN: dict[str, str] = {
     "arena-of-the-gods": "theomachy.games.arena_of_the_gods.rules:ArenaGame",
     "mythic-arena": "theomachy.games.mythic_arena.rules:MythicArenaGame",
+    "mythic-battles": "theomachy.games.mythic_battles.rules:BattlesGame",
     "mythic-wars": "theomachy.games.mythic_wars.rules:MythicWarsGame",
     "mythotopia": "theomachy.games.mythotopia.rules:MythotopiaGame",
 }

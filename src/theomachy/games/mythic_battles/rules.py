@@ -1,0 +1,1505 @@
+"""Mythic Battles: Pantheon, the state machine (rule ids refer to RULES.md).
+
+Set-up: recruitment (divinities clockwise from the lead player, then one unit a pick
+anticlockwise from the player on the lead player's right), the table, decks and the opening
+hands (draws are chance nodes). A turn runs A to D: the draw, pass or continue, the first
+activation, the second (for an Art of War card), recall. An activation is simple (0-2
+different MOVE / ATTACK / CLAIM) or complex (one RUN / ABSORB / ENTER). An ATTACK runs its
+phases (guard, powers, evade, initiative, first assault, re-rolls, throw, second assault,
+damage, retaliation) with a decision or a die at each that applies. Card draws wait in a FIFO
+``draws`` queue that is emptied (as chance nodes) before anyone decides again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pydantic import Field
+
+from theomachy.engine.chance import draw_outcomes, uniform
+from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
+from theomachy.games.mythic_battles import evaluation, hidden, stats
+from theomachy.games.mythic_battles.board import Board, board
+from theomachy.games.mythic_battles.data import Scenario, default_scenario, scenarios, units
+from theomachy.games.mythic_battles.model import (
+    ACTIONS,
+    ACTIVATE_FIRST,
+    ACTIVATE_SECOND,
+    AOW,
+    ATTACK_PHASES,
+    ATTACK_TARGET,
+    BLANK_FACES,
+    COMPLEX,
+    CRITICAL_FACE,
+    DAMAGE,
+    EVADE,
+    FINISHED,
+    GAZE,
+    GUARD,
+    HELM,
+    INITIATIVE,
+    LEAD,
+    LEAD_ACTIVATE,
+    MAX_ACTIVATIONS,
+    MODE,
+    OFF_MAP,
+    OPENING_AOW,
+    OPENING_DRAW,
+    OVER,
+    PASS_OR_GO,
+    RECALL,
+    RECRUIT_GOD,
+    RECRUIT_UNIT,
+    REROLL,
+    RETALIATE,
+    RETARGET,
+    ROLL_FIRST,
+    ROLL_SECOND,
+    RUN_BONUS,
+    SWAP,
+    THROW,
+    Activation,
+    Attack,
+    Piece,
+    is_hit,
+)
+
+UNITS = units()
+DIVINITIES = tuple(u.id for u in UNITS.values() if u.divinity)
+ROLLS = uniform(f"roll {n}" for n in range(1, 7))
+# Attack phases that ask a player something (the others run by themselves).
+_ASKING = {GUARD, HELM, EVADE, RETARGET, INITIATIVE, REROLL, THROW, GAZE, RETALIATE}
+MONSTER_SLAYER_REROLLS = 2
+
+
+class BattlesOptions(GameOptions):
+    """Options: ``scenario`` (default: the one for the player count), ``lead`` (the lead
+    player, MB-SETUP-3), ``armies`` (a recruited army per seat, its divinity first, instead
+    of the recruitment draft), ``max_rounds`` (MB-RULING-CAP)."""
+
+    scenario: str | None = None
+    lead: int = Field(default=0, ge=0, le=7)
+    armies: list[list[str]] | None = None
+    max_rounds: int = Field(default=20, ge=1, le=1000)
+
+
+class BattlesGame(Game):
+    """Mythic Battles: Pantheon, a skirmish of gods, heroes, monsters and troops."""
+
+    id = "mythic-battles"
+    title = "Mythic Battles: Pantheon"
+    min_players = 2
+    max_players = 4
+    default_players = 2
+    Options = BattlesOptions
+
+    def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
+        super().__init__(players, options)
+        self.scenario = self._choose_scenario()
+        self.board: Board = board(self.scenario.map)
+        self.sides: tuple[int, ...] = tuple(self.scenario.sides[: self.players])
+        self._check_armies()
+
+    def _choose_scenario(self) -> Scenario:
+        prefix = f"{self.id}:"
+        n = self.players
+        if self.options["lead"] >= n:
+            raise ValueError(f"{prefix} lead must be a seat from 0 to {n - 1}")
+        name = self.options["scenario"]
+        if name is None:
+            scenario = default_scenario(n)
+            self.options["scenario"] = scenario.id
+            return scenario
+        known = scenarios()
+        if name not in known:
+            raise ValueError(f"{prefix} unknown scenario {name!r}; scenarios: {', '.join(known)}")
+        scenario = known[name]
+        if n not in scenario.players:
+            raise ValueError(f"{prefix} scenario {name!r} is for {scenario.players} players")
+        return scenario
+
+    def _check_armies(self) -> None:
+        """MB-RECRUIT-*: one divinity first, units not shared, within the RP."""
+        armies = self.options["armies"]
+        if armies is None:
+            return
+        prefix = f"{self.id}: armies:"
+        if len(armies) != self.players:
+            raise ValueError(f"{prefix} {len(armies)} armies for {self.players} players")
+        seen: set[str] = set()
+        rp = self.scenario.recruitment_points
+        for seat, army in enumerate(armies):
+            if not army or army[0] not in DIVINITIES:
+                raise ValueError(
+                    f"{prefix} army {seat} must start with a divinity ({', '.join(DIVINITIES)})"
+                )
+            for unit in army:
+                if unit not in UNITS:
+                    raise ValueError(f"{prefix} army {seat}: unknown unit {unit!r}")
+                if unit in seen:
+                    raise ValueError(f"{prefix} {unit!r} is recruited twice")
+                seen.add(unit)
+            if any(UNITS[u].divinity for u in army[1:]):
+                raise ValueError(f"{prefix} army {seat} has more than one divinity")
+            cost = sum(UNITS[u].cost for u in army)
+            if cost > rp:
+                raise ValueError(f"{prefix} army {seat} costs {cost} RP of {rp}")
+
+    @classmethod
+    def catalog(cls) -> dict[str, dict[str, Any]]:
+        return {unit.id: unit.model_dump() for unit in UNITS.values()}
+
+    def new_game(self) -> BattlesState:
+        return BattlesState(self)
+
+
+class BattlesState(State):
+    """A Mythic Battles position."""
+
+    __slots__ = (
+        "absorbed",
+        "activation",
+        "activations",
+        "armies",
+        "attacks",
+        "bought",
+        "deck",
+        "discard",
+        "drawers",
+        "drawn",
+        "draws",
+        "epoch",
+        "hand",
+        "known",
+        "omphalos",
+        "omphalos_cards",
+        "out",
+        "picker",
+        "pieces",
+        "prompt_seat",
+        "round",
+        "rp",
+        "ruins",
+        "step",
+        "trees",
+        "turn_player",
+        "won",
+    )  # fmt: skip
+
+    def __init__(self, game: BattlesGame, *, empty: bool = False) -> None:
+        super().__init__(game)
+        if empty:
+            return
+        n = game.players
+        data = game.board.data
+        size = len(game.board.areas) + 1
+        self.step = RECRUIT_GOD
+        self.picker = game.options["lead"]
+        self.prompt_seat = self.picker
+        self.rp = [game.scenario.recruitment_points] * n
+        self.omphalos_cards = [0] * n
+        self.armies: list[list[str]] = [[] for _ in range(n)]
+        self.pieces: dict[str, Piece] = {}
+        self.omphalos = [data.omphalos.count(a) for a in range(size)]
+        self.ruins = [data.ruins.count(a) for a in range(size)]
+        self.trees = [data.trees.count(a) for a in range(size)]
+        self.absorbed = [0] * n  # by seat; a side's total decides (MB-WIN-2)
+        self.hand: list[list[str]] = [[] for _ in range(n)]
+        self.deck: list[list[str]] = [[] for _ in range(n)]
+        self.discard: list[list[str]] = [[] for _ in range(n)]
+        self.known: list[list[str]] = [[] for _ in range(n)]  # hand cards all seats know
+        self.drawn: list[list[tuple[str, int, int]]] = [[] for _ in range(n)]
+        self.epoch = [0] * n  # deck reshuffles so far (hidden.py)
+        self.drawers: dict[int, int] = {}  # history index of a draw -> drawing seat
+        self.draws: list[int] = []  # seats waiting to draw one card, in order
+        self.out = [False] * n
+        self.won: list[int] = []
+        self.round = 0
+        self.turn_player = game.options["lead"]
+        self.activations = 0
+        self.bought: list[list[str]] = [[] for _ in range(n)]  # manoeuvres bought this turn
+        self.activation: Activation | None = None
+        self.attacks: list[Attack] = []
+        armies = game.options["armies"]
+        if armies is not None:
+            for seat, army in enumerate(armies):
+                for unit in army:
+                    self._recruit(seat, unit)
+            self._set_up_table()
+        self._advance()
+
+    def _copy(self) -> BattlesState:
+        copy = BattlesState(self.battles, empty=True)
+        copy.step, copy.picker, copy.prompt_seat = self.step, self.picker, self.prompt_seat
+        copy.rp, copy.omphalos_cards = list(self.rp), list(self.omphalos_cards)
+        copy.armies = [list(a) for a in self.armies]
+        copy.pieces = {k: _copy_piece(p) for k, p in self.pieces.items()}
+        copy.omphalos, copy.ruins, copy.trees = (
+            list(self.omphalos),
+            list(self.ruins),
+            list(self.trees),
+        )
+        copy.absorbed = list(self.absorbed)
+        copy.hand = [list(h) for h in self.hand]
+        copy.deck = [list(d) for d in self.deck]
+        copy.discard = [list(d) for d in self.discard]
+        copy.known = [list(k) for k in self.known]
+        copy.drawn = [list(d) for d in self.drawn]
+        copy.epoch = list(self.epoch)
+        copy.drawers = dict(self.drawers)
+        copy.draws = list(self.draws)
+        copy.out, copy.won = list(self.out), list(self.won)
+        copy.round, copy.turn_player, copy.activations = (
+            self.round,
+            self.turn_player,
+            self.activations,
+        )
+        copy.bought = [list(b) for b in self.bought]
+        copy.activation = self.activation.copy() if self.activation else None
+        copy.attacks = [a.copy() for a in self.attacks]
+        return copy
+
+    # --- basic facts ------------------------------------------------------------------
+    @property
+    def battles(self) -> BattlesGame:
+        game = self.game
+        assert isinstance(game, BattlesGame)
+        return game
+
+    @property
+    def board(self) -> Board:
+        return self.battles.board
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        return self.battles.sides
+
+    @property
+    def current_player(self) -> int:
+        if self.step == OVER:
+            return TERMINAL
+        if self.draws:
+            return CHANCE
+        if self.attacks and self.attacks[-1].to_roll > 0:
+            return CHANCE
+        return self.prompt_seat
+
+    def divinity_of(self, seat: int) -> Piece | None:
+        army = self.armies[seat]
+        return self.pieces.get(army[0]) if army else None
+
+    def can_pay(self, seat: int, cost: int = 1) -> bool:
+        """Art of War cards (or omphalos cards, MB-RULING-OMPHALOS-CARDS) enough for
+        ``cost``."""
+        return self.omphalos_cards[seat] + self.hand[seat].count(AOW) >= cost
+
+    def might_pay(self, seat: int, cost: int = 1) -> bool:
+        """What everyone can see: ``seat`` holds enough cards that it may be able to pay.
+        Whether a player is asked something depends only on public facts like this one
+        (MB-RULING-PUBLIC-PROMPTS); what they may answer depends on their hand."""
+        return self.omphalos_cards[seat] + len(self.hand[seat]) >= cost
+
+    def may_offer(self, seat: int, manoeuvre: str, cost: int = 1) -> bool:
+        """The public half of :meth:`may_buy`: not bought yet, enough cards held."""
+        return manoeuvre not in self.bought[seat] and self.might_pay(seat, cost)
+
+    def may_buy(self, seat: int, manoeuvre: str, cost: int = 1) -> bool:
+        """The manoeuvre is not bought yet this turn and ``seat`` can pay (MB-MAN-1)."""
+        return manoeuvre not in self.bought[seat] and self.can_pay(seat, cost)
+
+    def buy(self, seat: int, manoeuvre: str, cost: int = 1) -> None:
+        self.bought[seat].append(manoeuvre)
+        for _ in range(cost):
+            if self.omphalos_cards[seat] > 0:
+                self.omphalos_cards[seat] -= 1
+            else:
+                self._discard(seat, AOW)
+
+    def second_activation_cost(self, seat: int) -> int:
+        """1, or 0 with Athena's Tactician on the map."""
+        god = self.divinity_of(seat)
+        if god is not None and god.on_map and stats.has_power(self, god, "tactician"):
+            return 0
+        return 1
+
+    # --- legal actions ----------------------------------------------------------------
+    def _legal_actions(self) -> list[str]:
+        seat = self.prompt_seat
+        if self.attacks:
+            return self._attack_actions(seat, self.attacks[-1])
+        step = self.step
+        if step == RECRUIT_GOD:
+            taken = {army[0] for army in self.armies if army}
+            return [f"choose {g}" for g in DIVINITIES if g not in taken]
+        if step == RECRUIT_UNIT:
+            return [f"recruit {u}" for u in self._affordable(seat)]
+        if step == PASS_OR_GO:
+            return ["continue", "pass", *self._search_actions(seat)]
+        if step in (ACTIVATE_FIRST, ACTIVATE_SECOND):
+            found = [f"activate {p.id}" for p in self._activatable(seat, step)]
+            return [*found, "end", *self._draw_card_actions(seat), *self._search_actions(seat)]
+        if step == MODE:
+            return ["simple", "complex"]
+        if step == SWAP:
+            return [f"swap {p.id}" for p in self._swap_partners()] + ["decline"]
+        if step == ACTIONS:
+            return self._simple_actions(seat)
+        if step == ATTACK_TARGET:
+            act = self.activation
+            assert act is not None
+            return [f"attack {t.id}" for t in stats.targets(self, self.pieces[act.unit])]
+        if step == COMPLEX:
+            return self._complex_actions()
+        if step == LEAD:
+            return [f"lead {p.id}" for p in self._leader_candidates()] + ["decline"]
+        if step == LEAD_ACTIVATE:
+            assert self.activation is not None
+            unit = self.activation.unit
+            return [f"activate {unit}", "decline"] if unit in self.hand[seat] else ["decline"]
+        if step == RECALL:
+            recalls = [f"recall {p.id}" for p in self._recallable(seat)]
+            return [*recalls, "end", *self._search_actions(seat)]
+        raise AssertionError(f"no decision at step {step}")
+
+    def _affordable(self, seat: int) -> list[str]:
+        taken = {u for army in self.armies for u in army}
+        return [
+            u.id
+            for u in UNITS.values()
+            if not u.divinity and u.id not in taken and u.cost <= self.rp[seat]
+        ]
+
+    def _search_actions(self, seat: int) -> list[str]:
+        """Search for Card (MB-MAN-2), at any of the player's decisions."""
+        if not self.deck[seat] or not self.may_buy(seat, "search"):
+            return []
+        return [f"search {card}" for card in sorted(set(self.deck[seat]))]
+
+    def _draw_card_actions(self, seat: int) -> list[str]:
+        """Draw Cards (MB-MAN-1): steps B and C of the player's own turn."""
+        if seat != self.turn_player or not self.deck[seat] or not self.may_buy(seat, "draw"):
+            return []
+        return ["draw-cards 1", "draw-cards 2"]
+
+    def _activatable(self, seat: int, step: str) -> list[Piece]:
+        """Units ``seat`` may activate now (MB-TURN-B1, MB-TURN-C1, MB-ACT-*)."""
+        if self.activations >= MAX_ACTIVATIONS:
+            return []
+        if step == ACTIVATE_SECOND and not self.may_buy(
+            seat, "second", self.second_activation_cost(seat)
+        ):
+            return []
+        return [
+            self.pieces[u]
+            for u in self.armies[seat]
+            if u in self.hand[seat] and self._may_activate(self.pieces[u])
+        ]
+
+    def _may_activate(self, piece: Piece) -> bool:
+        if piece.dead or piece.activated or piece.petrified_by >= 0:
+            return False
+        if piece.on_map:
+            return True
+        return bool(self._enter_areas(piece))  # only ENTER is open to it
+
+    def _simple_actions(self, seat: int) -> list[str]:
+        """The active unit's next simple action (MB-TURN-B5), or ``done``."""
+        act = self.activation
+        assert act is not None
+        piece = self.pieces[act.unit]
+        found: list[str] = []
+        if "attack" not in act.done:
+            found += [f"attack {t.id}" for t in stats.targets(self, piece)]
+            found += self._thunderbolt_actions(seat, piece)
+            found += self._uproot_actions(piece)
+        moved_after_attack = "attack" in act.done and not stats.has_talent(self, piece, "mobility")
+        if "move" not in act.done and not moved_after_attack:
+            movement = UNITS[piece.id].movement
+            found += [f"move {a}" for a in stats.destinations(self, piece, movement)]
+        if "claim" not in act.done:
+            found += [f"claim {a}" for a in self._claimable(piece)]
+        found.append("done")
+        found += self._draw_card_actions(seat)
+        found += self._search_actions(seat)
+        return found
+
+    def _thunderbolt_actions(self, seat: int, piece: Piece) -> list[str]:
+        """Zeus's Thunderbolt (MB-POWER-THUNDERBOLT): an area 1+ away in range and sight
+        with an enemy in it."""
+        if not stats.has_power(self, piece, "thunderbolt") or not self.may_buy(
+            seat, "thunderbolt", 2
+        ):
+            return []
+        reach = stats.attack_range(self, piece)
+        sight = stats.screening(self)
+        found = []
+        for area in self.board.areas:
+            d = self.board.distance[piece.area][area]
+            if (
+                1 <= d <= reach
+                and stats.enemies_in(self, seat, area)
+                and self.board.in_sight(piece.area, area, sight)
+            ):
+                found.append(f"thunderbolt {area}")
+        return found
+
+    def _uproot_actions(self, piece: Piece) -> list[str]:
+        """Force of Nature (MB-TAL-FORCE-OF-NATURE): remove a ruin or tree as the ATTACK
+        begins, if a target is then in range."""
+        act = self.activation
+        assert act is not None
+        if act.uprooted or not stats.has_talent(self, piece, "force-of-nature"):
+            return []
+        if not stats.targets(self, piece, stats.attack_range(self, piece) + 1):
+            return []
+        found = []
+        if self.ruins[piece.area]:
+            found.append("uproot ruin")
+        if self.trees[piece.area]:
+            found.append("uproot tree")
+        return found
+
+    def _claimable(self, piece: Piece) -> list[int]:
+        """Areas whose omphalos ``piece`` may CLAIM (MB-CLAIM-*)."""
+        if UNITS[piece.id].divinity or piece.carrying:
+            return []
+        areas = (
+            self.board.surroundings(piece.area)
+            if stats.has_talent(self, piece, "gem-collector")
+            else (piece.area,)
+        )
+        found = []
+        for area in sorted(areas):
+            if self.omphalos[area] <= 0:
+                continue
+            blockers = stats.enemies_in(self, piece.owner, area)
+            if any(stats.has_talent(self, b, "block") for b in blockers):
+                continue
+            found.append(area)
+        return found
+
+    def _complex_actions(self) -> list[str]:
+        act = self.activation
+        assert act is not None
+        piece = self.pieces[act.unit]
+        if not piece.on_map:
+            return [f"enter {a}" for a in self._enter_areas(piece)]
+        found = [
+            f"run {a}"
+            for a in stats.destinations(self, piece, UNITS[piece.id].movement + RUN_BONUS)
+        ]
+        found += self._absorb_actions(piece)
+        return found
+
+    def _absorb_actions(self, piece: Piece) -> list[str]:
+        """ABSORB (MB-ABSORB-1): a divinity takes an omphalos lying in its area or carried
+        by a friendly unit there."""
+        if not UNITS[piece.id].divinity:
+            return []
+        found = ["absorb ground"] if self.omphalos[piece.area] > 0 else []
+        found += [f"absorb {p.id}" for p in stats.others_friendly_in(self, piece) if p.carrying]
+        return found
+
+    def _enter_areas(self, piece: Piece) -> list[int]:
+        """ENTER (MB-ENTER-1): an area of the owner's deployment zone with room."""
+        if piece.entered:
+            return []
+        zone = self.battles.scenario.zones[piece.owner]
+        return sorted(a for a in zone if not stats.is_full(self, a))
+
+    def _has_complex(self, piece: Piece) -> bool:
+        if not piece.on_map:
+            return bool(self._enter_areas(piece))
+        act = self.activation
+        assert act is not None
+        act.mode = "complex"  # talents are stripped while checking (MB-TURN-B7)
+        try:
+            return bool(self._complex_actions())
+        finally:
+            act.mode = ""
+
+    def _swap_partners(self) -> list[Piece]:
+        """Master of Stratagems: friendly units in Odysseus's surroundings that can trade
+        areas with him."""
+        act = self.activation
+        assert act is not None
+        hero = self.pieces[act.unit]
+        found = []
+        for other in self.pieces.values():
+            if other.area in (OFF_MAP, hero.area) or not stats.friendly(
+                self, other.owner, hero.owner
+            ):
+                continue
+            if self.board.distance[hero.area][other.area] != 1:
+                continue
+            hero_climbs = stats.has_talent(self, hero, "climb")
+            other_climbs = stats.has_talent(self, other, "climb")
+            if other.area in self.board.impenetrable and not (UNITS[hero.id].flying or hero_climbs):
+                continue
+            if hero.area in self.board.impenetrable and not (
+                UNITS[other.id].flying or other_climbs
+            ):
+                continue
+            found.append(other)
+        return found
+
+    def _leader_candidates(self) -> list[Piece]:
+        """Leader (MB-TAL-LEADER): friendly troops in the leader's area that may still
+        activate."""
+        act = self.activation
+        assert act is not None
+        leader = self.pieces[act.unit]
+        return [
+            p
+            for p in stats.others_friendly_in(self, leader)
+            if UNITS[p.id].kind == "troops" and not p.activated and p.petrified_by < 0
+        ]
+
+    def _recallable(self, seat: int) -> list[Piece]:
+        """Recall (MB-MAN-4): troops that have entered and not activated this turn, to the
+        divinity's area if it has room."""
+        god = self.divinity_of(seat)
+        if god is None or not god.on_map or not self.may_buy(seat, "recall"):
+            return []
+        found = []
+        for unit in self.armies[seat]:
+            piece = self.pieces[unit]
+            if UNITS[unit].kind != "troops" or not piece.entered or piece.activated:
+                continue
+            if piece.area != god.area and stats.is_full(self, god.area):
+                continue
+            found.append(piece)
+        return found
+
+    def _attack_actions(self, seat: int, attack: Attack) -> list[str]:
+        phase = attack.phase
+        found: list[str]
+        if phase == GUARD:
+            found = [f"guard {p.id}" for p in self._guards(attack, seat)] + ["decline"]
+        elif phase == HELM:
+            found = ["helm", "decline"] if self.may_buy(seat, "helm-of-darkness") else ["decline"]
+        elif phase == EVADE:
+            found = ["evade", "decline"] if self.may_buy(seat, "evade") else ["decline"]
+        elif phase == RETARGET:
+            found = [f"attack {t.id}" for t in self._retargets(attack)] + ["decline"]
+        elif phase in (INITIATIVE, RETALIATE):
+            found = ["retaliate", "decline"]
+        elif phase == REROLL:
+            faces = sorted({f for i, f in enumerate(attack.dice_first) if i not in attack.rerolled})
+            found = [f"reroll {f}" for f in faces] + ["keep"]
+        elif phase == THROW:
+            found = [f"throw {a}" for a in self._throw_areas(attack)] + ["decline"]
+        elif phase == GAZE:
+            found = ["gaze", "decline"] if self.may_buy(seat, "petrifying-gaze") else ["decline"]
+        else:
+            raise AssertionError(f"no decision at attack phase {phase}")
+        if seat != self.turn_player:
+            found += self._search_actions(seat)
+        return found
+
+    def _retargets(self, attack: Attack) -> list[Piece]:
+        """Other targets after an Evade (MB-MAN-6)."""
+        attacker = self.pieces[attack.attacker]
+        reach = stats.attack_range(self, attacker)
+        return [t for t in stats.targets(self, attacker, reach) if t.id not in attack.targets]
+
+    def _guards(self, attack: Attack, seat: int) -> list[Piece]:
+        """Units of ``seat`` with Guard that may take the ATTACK (MB-TAL-GUARD)."""
+        target = self.pieces[attack.targets[0]]
+        return [
+            p
+            for p in stats.others_friendly_in(self, target)
+            if p.owner == seat and stats.has_talent(self, p, "guard") and p.petrified_by < 0
+        ]
+
+    def _throw_areas(self, attack: Attack) -> list[int]:
+        target = self.pieces[attack.targets[0]]
+        climbs = stats.has_talent(self, target, "climb")
+        return [
+            a
+            for a in self.board.neighbours[target.area]
+            if stats.may_cross(self, target, target.area, a, climbs=climbs)
+            and stats.may_stand(self, target, a, climbs=climbs)
+        ]
+
+    # --- chance -----------------------------------------------------------------------
+    def _chance_outcomes(self) -> list[tuple[str, float]]:
+        if self.draws:
+            seat = self.draws[0]
+            return draw_outcomes(self.deck[seat] or self.discard[seat])
+        return ROLLS
+
+    # --- applying ---------------------------------------------------------------------
+    def _apply(self, action: str) -> None:
+        verb, _, rest = action.partition(" ")
+        if verb == "draw":
+            self._draw(rest)
+        elif verb == "roll":
+            self._roll(int(rest))
+        elif self.attacks:
+            self._attack_decision(verb, rest)
+        else:
+            self._decision(verb, rest)
+        self._advance()
+
+    def _decision(self, verb: str, rest: str) -> None:
+        seat = self.prompt_seat
+        step = self.step
+        if verb == "search":
+            self._search(seat, rest)
+        elif verb == "draw-cards":
+            self.buy(seat, "draw")
+            self.draws.extend([seat] * int(rest))
+        elif verb == "choose":
+            self._recruit(seat, rest)
+            self._next_divinity_pick()
+        elif verb == "recruit":
+            self._recruit(seat, rest)
+            self.picker = (seat - 1) % self.game.players
+        elif verb == "continue":
+            self.step = ACTIVATE_FIRST
+        elif verb == "pass":
+            self.draws.append(seat)  # MB-TURN-A3: a second card, then the turn ends
+            self._end_turn()
+        elif verb == "activate":
+            self._activate(seat, rest, step)
+        elif verb == "end":
+            if step == RECALL:
+                self._end_turn()  # D2
+            else:
+                self.step = RECALL  # D1
+        elif verb in ("simple", "complex"):
+            self._choose_mode(verb)
+        elif verb == "swap":
+            self._swap(rest)
+            self.step = ACTIONS
+        elif verb == "decline":
+            self._decline(step)
+        elif verb in ("move", "run"):
+            self._move(int(rest), verb)
+        elif verb == "attack":
+            self._declare(rest)
+        elif verb == "thunderbolt":
+            self._thunderbolt(seat, int(rest))
+        elif verb == "uproot":
+            self._uproot(rest)
+        elif verb == "claim":
+            self._claim(int(rest))
+        elif verb == "done":
+            self._end_activation()
+        elif verb == "absorb":
+            self._absorb(rest)
+        elif verb == "enter":
+            self._enter(int(rest))
+        elif verb == "lead":
+            self._lead(rest)
+        elif verb == "recall":
+            self._recall(seat, rest)
+        else:  # pragma: no cover - legal actions are checked before _apply
+            raise AssertionError(action_error(verb))
+
+    def _decline(self, step: str) -> None:
+        if step == SWAP:
+            self.step = ACTIONS
+        elif step in (LEAD, LEAD_ACTIVATE):
+            self._finish_activation()
+        else:  # pragma: no cover
+            raise AssertionError(step)
+
+    # --- recruitment and set-up (MB-RECRUIT-*, MB-SETUP-*) ------------------------------
+    def _recruit(self, seat: int, unit: str) -> None:
+        spec = UNITS[unit]
+        self.armies[seat].append(unit)
+        self.rp[seat] -= spec.cost
+        self.pieces[unit] = Piece(unit, seat, spec.vitality)
+
+    def _next_divinity_pick(self) -> None:
+        n = self.game.players
+        if all(self.armies):
+            self.step = RECRUIT_UNIT
+            self.picker = (self.game.options["lead"] - 1) % n
+        else:
+            self.picker = (self.picker + 1) % n
+
+    def _settle_recruitment(self) -> bool:
+        """Skip pickers who cannot afford a unit (their RP become omphalos cards); True
+        when someone still picks."""
+        n = self.game.players
+        for _ in range(n):
+            seat = self.picker
+            if self._affordable(seat):
+                return True
+            self.omphalos_cards[seat] += self.rp[seat]  # MB-RECRUIT-3c
+            self.rp[seat] = 0
+            self.picker = (seat - 1) % n
+        return False
+
+    def _set_up_table(self) -> None:
+        """MB-SETUP-*: divinities on their zones, decks, 3 AoW each, then 3 draws each."""
+        n = self.game.players
+        scenario = self.battles.scenario
+        for seat in range(n):
+            self.omphalos_cards[seat] += self.rp[seat]
+            self.rp[seat] = 0
+            deck: list[str] = []
+            for unit in self.armies[seat]:
+                spec = UNITS[unit]
+                deck += [unit] * spec.activation + [AOW] * spec.aow
+            self.deck[seat] = sorted(deck)
+            self.hand[seat] = [AOW] * OPENING_AOW
+            self.known[seat] = [AOW] * OPENING_AOW
+            god = self.pieces[self.armies[seat][0]]
+            god.area = scenario.zones[seat][0]
+            god.entered = True
+        lead = self.game.options["lead"]
+        for k in range(n):
+            self.draws.extend([(lead + k) % n] * OPENING_DRAW)
+        self.step = PASS_OR_GO
+        self.turn_player = lead
+        self.round = 1
+        self._start_turn()
+
+    # --- cards ------------------------------------------------------------------------
+    def _draw(self, card: str) -> None:
+        seat = self.draws.pop(0)
+        if not self.deck[seat]:
+            # MB-RULING-RESHUFFLE: an empty deck is rebuilt from the discard pile.
+            self.deck[seat] = sorted(self.discard[seat])
+            self.discard[seat] = []
+            self.epoch[seat] += 1
+        self.deck[seat].remove(card)
+        self.hand[seat].append(card)
+        self.hand[seat].sort()
+        index = len(self._history)
+        self.drawers[index] = seat
+        self.drawn[seat].append((card, index, self.epoch[seat]))
+
+    def _discard(self, seat: int, card: str) -> None:
+        """A card leaves the hand face up (public from now on)."""
+        self._take_from_hand(seat, card)
+        self.discard[seat].append(card)
+
+    def _take_from_hand(self, seat: int, card: str) -> None:
+        self.hand[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
+            return
+        drawn = self.drawn[seat]
+        for k in range(len(drawn) - 1, -1, -1):
+            if drawn[k][0] == card:
+                del drawn[k]
+                return
+
+    def _search(self, seat: int, card: str) -> None:
+        """Search for Card (MB-MAN-2): the chosen card to the hand, shown (MB-RULING-
+        SEARCH); the deck is reshuffled (decks are unordered here)."""
+        self.buy(seat, "search")
+        self.deck[seat].remove(card)
+        self.hand[seat].append(card)
+        self.hand[seat].sort()
+        self.known[seat].append(card)
+
+    # --- the turn (MB-TURN-*) ---------------------------------------------------------
+    def _start_turn(self) -> None:
+        seat = self.turn_player
+        for piece in self.pieces.values():
+            piece.activated = False
+            piece.evaded = False
+            piece.hide_used = False
+            if piece.petrified_by == seat:
+                piece.petrified_by = -1  # MB-TURN-A1
+        self.bought = [[] for _ in range(self.game.players)]
+        self.activations = 0
+        self.draws.append(seat)  # MB-TURN-A2
+        self.step = PASS_OR_GO
+
+    def _end_turn(self) -> None:
+        n = self.game.players
+        lead = self.game.options["lead"]
+        seat = self.turn_player
+        nxt = (seat + 1) % n
+        while self.out[nxt]:
+            nxt = (nxt + 1) % n
+        if (nxt - lead) % n <= (seat - lead) % n:
+            self.round += 1
+            if self.round > self.game.options["max_rounds"]:
+                self._finish_at_cap()
+                return
+        self.turn_player = nxt
+        self._start_turn()
+
+    def _activate(self, seat: int, unit: str, step: str) -> None:
+        piece = self.pieces[unit]
+        if step == LEAD_ACTIVATE:
+            assert self.activation is not None
+            slot = self.activation.slot
+            if seat == self.turn_player:
+                self.activations += 1  # MB-TAL-LEADER: it counts for the active player
+        else:
+            slot = step
+            if step == ACTIVATE_SECOND:
+                self.buy(seat, "second", self.second_activation_cost(seat))
+            self.activations += 1
+        self._discard(seat, unit)
+        piece.activated = True
+        self.activation = Activation(unit, slot)
+        if not piece.on_map:
+            self.activation.mode = "complex"  # only ENTER is open (MB-RULING-OFF-MAP)
+            self.step = COMPLEX
+        elif self._has_complex(piece):
+            self.step = MODE
+        else:
+            self._choose_mode("simple")
+
+    def _choose_mode(self, mode: str) -> None:
+        act = self.activation
+        assert act is not None
+        act.mode = mode
+        if mode == "complex":
+            self.step = COMPLEX
+            return
+        piece = self.pieces[act.unit]
+        # MB-TURN-B4: start-of-activation powers.
+        if stats.has_power(self, piece, "bloodlust") and stats.enemies_in(
+            self, piece.owner, piece.area
+        ):
+            act.offence_bonus += 1
+        if stats.has_power(self, piece, "regrowing-heads"):
+            piece.vitality = min(UNITS[piece.id].vitality, piece.vitality + 1)
+        if stats.has_power(self, piece, "master-of-stratagems") and self._swap_partners():
+            self.step = SWAP
+        else:
+            self.step = ACTIONS
+
+    def _swap(self, unit: str) -> None:
+        act = self.activation
+        assert act is not None
+        hero, other = self.pieces[act.unit], self.pieces[unit]
+        hero.area, other.area = other.area, hero.area
+
+    def _move(self, area: int, verb: str) -> None:
+        act = self.activation
+        assert act is not None
+        self.pieces[act.unit].area = area
+        if verb == "move":
+            act.done.append("move")
+            self._after_simple_action()
+        else:
+            self._end_activation()
+
+    def _after_simple_action(self) -> None:
+        act = self.activation
+        if act is None or self.step == OVER:
+            return
+        if not self.pieces[act.unit].on_map:
+            self._finish_activation()  # killed by a retaliation: nothing more to do
+        elif len(act.done) >= 2:
+            self._end_activation()
+        else:
+            self.step = ACTIONS
+
+    def _claim(self, area: int) -> None:
+        act = self.activation
+        assert act is not None
+        self.omphalos[area] -= 1
+        self.pieces[act.unit].carrying = True
+        act.done.append("claim")
+        self._after_simple_action()
+
+    def _absorb(self, source: str) -> None:
+        act = self.activation
+        assert act is not None
+        god = self.pieces[act.unit]
+        if source == "ground":
+            self.omphalos[god.area] -= 1
+        else:
+            self.pieces[source].carrying = False
+        self.absorbed[god.owner] += 1
+        self._check_omphalos_victory(god.owner)
+        if self.step != OVER:
+            self._end_activation()
+
+    def _enter(self, area: int) -> None:
+        act = self.activation
+        assert act is not None
+        piece = self.pieces[act.unit]
+        piece.area = area
+        piece.entered = True
+        self._end_activation()
+
+    def _uproot(self, terrain: str) -> None:
+        act = self.activation
+        assert act is not None
+        area = self.pieces[act.unit].area
+        if terrain == "ruin":
+            self.ruins[area] -= 1
+        else:
+            self.trees[area] -= 1
+        act.uprooted = True
+        act.offence_bonus += 1
+        act.range_bonus += 1
+        self.step = ATTACK_TARGET
+
+    def _end_activation(self) -> None:
+        """B6/C6 (end-of-activation powers: Leader) for a simple activation; B7 ends at
+        once."""
+        act = self.activation
+        assert act is not None
+        piece = self.pieces[act.unit]
+        if (
+            act.mode == "simple"
+            and piece.on_map
+            and stats.has_talent(self, piece, "leader")
+            and self._leader_candidates()
+        ):
+            self.step = LEAD
+            return
+        self._finish_activation()
+
+    def _finish_activation(self) -> None:
+        act = self.activation
+        assert act is not None
+        self.activation = None
+        self._after_activation_slot(act.slot)
+
+    def _after_activation_slot(self, slot: str) -> None:
+        self.prompt_seat = self.turn_player
+        if slot == ACTIVATE_FIRST and self.activations < MAX_ACTIVATIONS:
+            self.step = ACTIVATE_SECOND
+        else:
+            self.step = RECALL
+
+    def _lead(self, unit: str) -> None:
+        """Leader: the troops' owner takes an activation card for them from the deck, then
+        may activate them at once (MB-TAL-LEADER)."""
+        act = self.activation
+        assert act is not None
+        troops = self.pieces[unit]
+        owner = troops.owner
+        if unit in self.deck[owner]:
+            self.deck[owner].remove(unit)
+            self.hand[owner].append(unit)
+            self.hand[owner].sort()
+            self.known[owner].append(unit)
+        counts = owner == self.turn_player
+        if not counts or self.activations < MAX_ACTIVATIONS:
+            self.activation = Activation(unit, act.slot)
+            self.prompt_seat = owner
+            self.step = LEAD_ACTIVATE
+        else:
+            self._finish_activation()
+
+    def _recall(self, seat: int, unit: str) -> None:
+        """Recall (MB-MAN-4): the complete troops to their divinity's area."""
+        self.buy(seat, "recall")
+        piece = self.pieces[unit]
+        god = self.divinity_of(seat)
+        assert god is not None
+        self._drop(piece)
+        piece.area = god.area
+        piece.dead = False
+        piece.vitality = UNITS[unit].vitality
+        piece.petrified_by = -1
+        piece.evaded = False
+        self._end_turn()
+
+    def _drop(self, piece: Piece) -> None:
+        """A carried omphalos falls in the carrier's area (MB-OMPHALOS-3)."""
+        if piece.carrying:
+            piece.carrying = False
+            if piece.on_map:
+                self.omphalos[piece.area] += 1
+
+    # --- ATTACK (MB-ATTACK-*) -----------------------------------------------------------
+    def _declare(self, target: str) -> None:
+        act = self.activation
+        assert act is not None
+        attacker = self.pieces[act.unit]
+        distance = self.board.distance[attacker.area][self.pieces[target].area]
+        act.done.append("attack")
+        self.attacks.append(Attack(act.unit, [target], distance))
+
+    def _thunderbolt(self, seat: int, area: int) -> None:
+        act = self.activation
+        assert act is not None
+        self.buy(seat, "thunderbolt", 2)
+        zeus = self.pieces[act.unit]
+        act.done.append("attack")
+        victims = [p.id for p in stats.enemies_in(self, seat, area)]
+        distance = self.board.distance[zeus.area][area]
+        self.attacks.append(Attack(act.unit, victims, distance, area_attack=True, phase=HELM))
+
+    def _attack_decision(self, verb: str, rest: str) -> None:
+        seat = self.prompt_seat
+        attack = self.attacks[-1]
+        if verb == "search":
+            self._search(seat, rest)
+            return
+        phase = attack.phase
+        if phase == GUARD:
+            if verb == "guard":
+                attack.targets = [rest]
+                _set_phase(attack, HELM)
+            else:
+                attack.asked.append(seat)
+        elif phase == HELM:
+            if verb == "helm":
+                self.buy(seat, "helm-of-darkness")
+                hades = next(t for t in attack.targets if t == "hades")
+                attack.targets.remove(hades)
+                if not attack.targets:
+                    _set_phase(attack, FINISHED)
+                    return
+            _set_phase(attack, EVADE)
+        elif phase == EVADE:
+            if verb == "evade":
+                self.buy(seat, "evade")
+                self.pieces[attack.targets[0]].evaded = True
+                _set_phase(attack, RETARGET)
+            else:
+                _set_phase(attack, INITIATIVE)
+        elif phase == RETARGET:
+            if verb == "attack":
+                fresh = Attack(attack.attacker, [rest], attack.distance)
+                fresh.distance = self.board.distance[self.pieces[attack.attacker].area][
+                    self.pieces[rest].area
+                ]
+                self.attacks[-1] = fresh
+            else:
+                attack.phase = FINISHED  # the action is taken, but wasted
+        elif phase == INITIATIVE:
+            _set_phase(attack, ROLL_FIRST)
+            if verb == "retaliate":
+                attack.initiative_done = True
+                self._retaliate(attack)
+        elif phase == REROLL:
+            if verb == "reroll":
+                face = int(rest)
+                index = next(
+                    i
+                    for i, f in enumerate(attack.dice_first)
+                    if f == face and i not in attack.rerolled
+                )
+                attack.rerolled.append(index)
+                attack.rerolls_left -= 1
+                attack.reroll_index = index
+                attack.to_roll = 1
+            else:
+                _set_phase(attack, THROW)
+        elif phase == THROW:
+            if verb == "throw":
+                target = self.pieces[attack.targets[0]]
+                self._drop(target)
+                target.area = int(rest)
+                blanks = [i for i, f in enumerate(attack.dice_first) if f in BLANK_FACES]
+                need = _throw_cost(target)
+                for i in sorted(blanks[:need], reverse=True):
+                    del attack.dice_first[i]  # the blanks are discarded (Mighty Throw)
+            _set_phase(attack, ROLL_SECOND)
+            attack.to_roll = attack.dice_first.count(CRITICAL_FACE)
+        elif phase == GAZE:
+            if verb == "gaze":
+                self.buy(seat, "petrifying-gaze")
+                victim = self.pieces[attack.wounded[0]]
+                victim.petrified_by = self.pieces[attack.attacker].owner
+            _set_phase(attack, RETALIATE)
+        elif phase == RETALIATE:
+            _set_phase(attack, FINISHED)
+            if verb == "retaliate":
+                self._retaliate(attack)
+
+    def _retaliate(self, attack: Attack) -> None:
+        """A retaliation ATTACK of the target on its attacker (MB-ATTACK-9): no guard, no
+        retaliation of its own."""
+        target = attack.targets[0]
+        self.attacks.append(Attack(target, [attack.attacker], 0, retaliation=True, phase=EVADE))
+
+    def _roll(self, face: int) -> None:
+        attack = self.attacks[-1]
+        if attack.reroll_index >= 0:
+            attack.dice_first[attack.reroll_index] = face
+            attack.reroll_index = -1
+        elif attack.phase == ROLL_FIRST:
+            attack.dice_first.append(face)
+        else:
+            attack.dice_second.append(face)
+        attack.to_roll -= 1
+
+    def _run_attack(self) -> bool:
+        """Advance the top ATTACK through phases that need no one; True when it waits for a
+        decision or a die."""
+        attack = self.attacks[-1]
+        while True:
+            if attack.to_roll > 0:
+                return True
+            phase = attack.phase
+            if phase == FINISHED:
+                self.attacks.pop()
+                return False
+            if not self._attack_still_on(attack):
+                _set_phase(attack, FINISHED)
+                continue
+            if phase == RETARGET and (attack.retaliation or not self._retargets(attack)):
+                attack.phase = FINISHED  # the action is taken, but wasted (MB-MAN-6)
+                continue
+            if phase == ROLL_FIRST:
+                if not attack.started:
+                    attack.started = True
+                    attacker = self.pieces[attack.attacker]
+                    target_area = self.pieces[attack.targets[0]].area
+                    if not attack.area_attack:
+                        attack.distance = self.board.distance[attacker.area][target_area]
+                    attack.to_roll = self._first_assault_dice(attack)
+                    continue
+                _set_phase(attack, REROLL)
+                attack.rerolls_left = self._rerolls(attack)
+                continue
+            if phase == ROLL_SECOND:
+                _set_phase(attack, DAMAGE)
+                continue
+            if phase == DAMAGE:
+                self._damage(attack)
+                _set_phase(attack, GAZE)
+                if self.step == OVER:
+                    return True
+                continue
+            seat = self._asked_seat(attack)
+            if seat is None:
+                _set_phase(attack, _next_phase(attack))
+                if attack.phase == ROLL_SECOND:
+                    attack.to_roll = attack.dice_first.count(CRITICAL_FACE)
+                continue
+            self.prompt_seat = seat
+            return True
+
+    def _attack_still_on(self, attack: Attack) -> bool:
+        """The attacker and a target still stand where the ATTACK can reach (after an
+        Initiative retaliation, MB-TAL-INITIATIVE)."""
+        attacker = self.pieces[attack.attacker]
+        if not attacker.on_map:
+            return False
+        live = [t for t in attack.targets if self.pieces[t].on_map]
+        if not live:
+            return False
+        if attack.phase == ROLL_FIRST and not attack.started and not attack.area_attack:
+            target = self.pieces[live[0]]
+            reach = 0 if attack.retaliation else stats.attack_range(self, attacker)
+            if not stats.can_target(self, attacker, target, reach):
+                return False
+        return True
+
+    def _asked_seat(self, attack: Attack) -> int | None:
+        """Who decides at this phase, or None when the phase does not apply."""
+        phase = attack.phase
+        attacker = self.pieces[attack.attacker]
+        target = self.pieces[attack.targets[0]]
+        if phase == GUARD:
+            if attack.retaliation or attack.area_attack:
+                return None
+            for seat in self._clockwise(target.owner):
+                if seat not in attack.asked and self._guards(attack, seat):
+                    return seat
+            return None
+        if phase == HELM:
+            hades = self.pieces.get("hades")
+            if (
+                hades is not None
+                and "hades" in attack.targets
+                and attack.distance >= 1
+                and stats.has_power(self, hades, "helm-of-darkness")
+                and self.may_offer(hades.owner, "helm-of-darkness")
+            ):
+                return hades.owner
+            return None
+        if phase == EVADE:
+            if (
+                not attack.area_attack
+                and attack.distance == 0
+                and UNITS[target.id].flying
+                and not UNITS[attacker.id].flying
+                and self.may_offer(target.owner, "evade")
+            ):
+                return target.owner
+            return None
+        if phase == RETARGET:
+            if attack.retaliation:
+                return None
+            return attacker.owner
+        if phase == INITIATIVE:
+            if (
+                attack.retaliation
+                or attack.area_attack
+                or attack.distance != 0
+                or not self._may_retaliate(target, attacker)
+                or not stats.has_talent(self, target, "initiative")
+                or stats.has_talent(self, attacker, "initiative")
+            ):
+                return None
+            return target.owner
+        if phase == REROLL:
+            if attack.rerolls_left > 0 and len(attack.rerolled) < len(attack.dice_first):
+                return attacker.owner
+            return None
+        if phase == THROW:
+            if (
+                attack.area_attack
+                or not stats.has_talent(self, attacker, "mighty-throw")
+                or sum(f in BLANK_FACES for f in attack.dice_first) < _throw_cost(target)
+                or not self._throw_areas(attack)
+            ):
+                return None
+            return attacker.owner
+        if phase == GAZE:
+            if (
+                attack.wounded
+                and stats.has_power(self, attacker, "petrifying-gaze")
+                and self.may_offer(attacker.owner, "petrifying-gaze")
+                and not UNITS[attack.wounded[0]].divinity
+            ):
+                return attacker.owner
+            return None
+        if phase == RETALIATE:
+            if (
+                attack.retaliation
+                or attack.area_attack
+                or attack.initiative_done
+                or attack.distance != 0
+                or not self._may_retaliate(target, attacker)
+            ):
+                return None
+            return target.owner
+        raise AssertionError(phase)
+
+    def _may_retaliate(self, target: Piece, attacker: Piece) -> bool:
+        return (
+            target.on_map
+            and attacker.on_map
+            and target.area == attacker.area
+            and target.petrified_by < 0
+        )
+
+    def _clockwise(self, seat: int) -> list[int]:
+        n = self.game.players
+        return [(seat + k) % n for k in range(n)]
+
+    def _first_assault_dice(self, attack: Attack) -> int:
+        attacker = self.pieces[attack.attacker]
+        return stats.offence(self, attacker, attack.distance, retaliation=attack.retaliation)
+
+    def _rerolls(self, attack: Attack) -> int:
+        """Monster Slayer: up to 2 dice against a monster (MB-TAL-MONSTER-SLAYER)."""
+        attacker = self.pieces[attack.attacker]
+        target = self.pieces[attack.targets[0]]
+        if (
+            not attack.area_attack
+            and UNITS[target.id].kind == "monster"
+            and stats.has_talent(self, attacker, "monster-slayer")
+        ):
+            return MONSTER_SLAYER_REROLLS
+        return 0
+
+    def _damage(self, attack: Attack) -> None:
+        """MB-ATTACK-6: each full Defence of hits is a wound."""
+        attacker = self.pieces[attack.attacker]
+        hits = sum(map(is_hit, attack.dice_first)) + sum(map(is_hit, attack.dice_second))
+        dead: list[Piece] = []
+        for unit in list(attack.targets):
+            target = self.pieces[unit]
+            if not target.on_map:
+                continue
+            wounds = hits // stats.defence(self, target, attacker, attack.distance)
+            if wounds and stats.has_power(self, target, "lions-hide") and not target.hide_used:
+                target.hide_used = True
+                wounds -= 1
+            if not wounds:
+                continue
+            target.vitality -= wounds
+            if target.vitality <= 0:
+                dead.append(target)
+            else:
+                attack.wounded.append(unit)
+        for target in dead:
+            self._kill(target)
+
+    def _kill(self, piece: Piece) -> None:
+        """A unit is removed (MB-ATTACK-7); a divinity's death takes its army out."""
+        self._drop(piece)
+        piece.area = OFF_MAP
+        piece.dead = True
+        piece.vitality = 0
+        piece.carrying = False
+        if UNITS[piece.id].divinity:
+            self._eliminate(piece.owner)
+
+    def _eliminate(self, seat: int) -> None:
+        """MB-WIN-1: a player whose divinity is killed is out with their army."""
+        self.out[seat] = True
+        for unit in self.armies[seat]:
+            piece = self.pieces[unit]
+            self._drop(piece)
+            piece.area = OFF_MAP
+            piece.dead = True
+        alive_sides = {self.sides[s] for s in range(self.game.players) if not self.out[s]}
+        if len(alive_sides) == 1:
+            self._win(alive_sides.pop())
+
+    def _check_omphalos_victory(self, seat: int) -> None:
+        side = self.sides[seat]
+        total = sum(self.absorbed[s] for s in range(self.game.players) if self.sides[s] == side)
+        if total >= self.battles.scenario.omphalos_to_win:
+            self._win(side)
+
+    def _win(self, side: int) -> None:
+        self.won = [s for s in range(self.game.players) if self.sides[s] == side]
+        self.step = OVER
+        self.draws.clear()
+        self.attacks.clear()
+        self.activation = None
+
+    def _finish_at_cap(self) -> None:
+        """MB-RULING-CAP: after the last round the live side with most omphalos absorbed
+        wins; a tie is shared."""
+        n = self.game.players
+        totals: dict[int, int] = {}
+        for seat in range(n):
+            totals[self.sides[seat]] = totals.get(self.sides[seat], 0) + self.absorbed[seat]
+        live = {self.sides[s] for s in range(n) if not self.out[s]}
+        best = max(totals[side] for side in live)
+        winners = {side for side in live if totals[side] == best}
+        self.won = [s for s in range(n) if self.sides[s] in winners]
+        self.step = OVER
+        self.draws.clear()
+
+    # --- the flow -----------------------------------------------------------------------
+    def _advance(self) -> None:
+        """Run what needs no one until a decision, a chance node or the end."""
+        while True:
+            while self.draws and (
+                self.out[self.draws[0]]
+                or not (self.deck[self.draws[0]] or self.discard[self.draws[0]])
+            ):
+                self.draws.pop(0)  # nothing left to draw (MB-RULING-RESHUFFLE)
+            if self.step == OVER or self.draws:
+                return
+            if self.attacks:
+                if self._run_attack():
+                    return
+                if self.step == OVER:
+                    return
+                if not self.attacks:
+                    if self.out[self.turn_player]:
+                        self.activation = None
+                        self._end_turn()  # the active player's divinity fell
+                        continue
+                    self._after_simple_action()
+                continue
+            step = self.step
+            if step == RECRUIT_GOD:
+                self.prompt_seat = self.picker
+                return
+            if step == RECRUIT_UNIT:
+                if self._settle_recruitment():
+                    self.prompt_seat = self.picker
+                    return
+                self._set_up_table()
+                continue
+            if step == LEAD_ACTIVATE:
+                return  # prompt_seat set by _lead
+            act = self.activation
+            self.prompt_seat = self.pieces[act.unit].owner if act else self.turn_player
+            if step == ACTIVATE_SECOND and not self._second_possible():
+                self.step = RECALL
+                continue
+            if step == RECALL and not self._recall_open():
+                self._end_turn()
+                continue
+            return
+
+    def _search_open(self, seat: int) -> bool:
+        """Public: ``seat`` might buy Search for Card now."""
+        return bool(self.deck[seat]) and self.may_offer(seat, "search")
+
+    def _second_possible(self) -> bool:
+        """Public: step C1 offers something (a second activation, Draw Cards, Search)."""
+        seat = self.turn_player
+        cost = self.second_activation_cost(seat)
+        if (
+            self.activations < MAX_ACTIVATIONS
+            and self.may_offer(seat, "second", cost)
+            and any(self._may_activate(self.pieces[u]) for u in self.armies[seat])
+        ):
+            return True
+        return self._search_open(seat) or (bool(self.deck[seat]) and self.may_offer(seat, "draw"))
+
+    def _recall_open(self) -> bool:
+        """Public: step D1 offers something (a recall or Search)."""
+        seat = self.turn_player
+        if self._search_open(seat):
+            return True
+        god = self.divinity_of(seat)
+        if god is None or not god.on_map or not self.may_offer(seat, "recall"):
+            return False
+        return any(
+            UNITS[u].kind == "troops"
+            and self.pieces[u].entered
+            and not self.pieces[u].activated
+            and (self.pieces[u].area == god.area or not stats.is_full(self, god.area))
+            for u in self.armies[seat]
+        )
+
+    # --- results, views -------------------------------------------------------------------
+    def _returns(self) -> list[float]:
+        share = 1.0 / len(self.won) if self.won else 0.0
+        return [share if s in self.won else 0.0 for s in range(self.game.players)]
+
+    def _winners(self) -> list[int]:
+        return sorted(self.won)
+
+    def scores(self) -> list[float]:
+        return [float(a) for a in self.absorbed]
+
+    def features(self) -> dict[str, Any]:
+        return {"armies": [list(a) for a in self.armies], "scenario": self.battles.scenario.id}
+
+    def evaluate(self, player: int) -> float:
+        if self.is_terminal():
+            return self.returns()[player]
+        return evaluation.evaluate(self, player)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return hidden.view(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> BattlesState:
+        return hidden.determinize(self, player, rng)
+
+    def __str__(self) -> str:
+        return hidden.describe(self)
+
+
+def _copy_piece(p: Piece) -> Piece:
+    return Piece(
+        p.id, p.owner, p.vitality, p.area, p.entered, p.dead, p.carrying, p.activated,
+        p.petrified_by, p.evaded, p.hide_used,
+    )  # fmt: skip
+
+
+def _throw_cost(target: Piece) -> int:
+    """Blanks to throw: 1 for a hero or troops, 2 for a monster or god (MB-TAL-MIGHTY-THROW)."""
+    return 2 if UNITS[target.id].kind in ("monster", "god") else 1
+
+
+def _next_phase(attack: Attack) -> str:
+    """The phase after the current one when it does not apply (a retarget only follows an
+    evade)."""
+    nxt = ATTACK_PHASES[ATTACK_PHASES.index(attack.phase) + 1]
+    return INITIATIVE if nxt == RETARGET else nxt
+
+
+def _set_phase(attack: Attack, phase: str) -> None:
+    attack.phase = phase
+    attack.asked = []
+
+
+def action_error(verb: str) -> str:
+    return f"unknown verb {verb!r}"
