@@ -58,7 +58,8 @@ pytest: $(STAMP)
 test: lint typecheck test-deps pytest
 
 bench: $(BENCH_STAMP)
-	$(BIN)/python bench/gods.py
+	$(BIN)/python bench/factions.py arena-of-the-gods
+	$(BIN)/python bench/factions.py mythic-battles
 	$(BIN)/python bench/run.py --out bench/RESULTS.md
 
 # The agent ladder (long: about an hour on 2 cores; resumable). bench/run.py includes its table.

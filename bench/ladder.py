@@ -35,6 +35,8 @@ class Ladder:
 GAMES: dict[str, Ladder] = {
     "arena-of-the-gods": Ladder(agents=("mcts:budget_ms=50", "greedy", "random"), games=30),
     "mythic-arena": Ladder(),
+    # Mythic Battles: the recruitment draft is part of each game (agents draft too).
+    "mythic-battles": Ladder(agents=("mcts:budget_ms=50", "greedy", "random"), games=20),
     "mythic-wars": Ladder(),
     # A Mythotopia game is about a hundred decisions a player even when capped at 10 rounds,
     # so its ladder is smaller: the 50 ms search, 30 games a pairing, max_rounds 10.

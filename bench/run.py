@@ -827,12 +827,21 @@ def ladder_section() -> list[str]:
     return path.read_text(encoding="utf-8").rstrip().splitlines()
 
 
-def gods_section() -> list[str]:
-    """Arena of the Gods' per-God balance measured by bench/gods.py, if present."""
-    path = Path(__file__).with_name("GODS.md")
-    if not path.exists():
-        return ["## Arena of the Gods: Gods", "", "Not measured yet: run `bench/gods.py`."]
-    return path.read_text(encoding="utf-8").rstrip().splitlines()
+def factions_section() -> list[str]:
+    """Per-faction balance measured by bench/factions.py (GODS.md, BATTLES.md), if present."""
+    lines: list[str] = []
+    for name, game, title in (
+        ("GODS.md", "arena-of-the-gods", "Arena of the Gods: Gods"),
+        ("BATTLES.md", "mythic-battles", "Mythic Battles: divinities"),
+    ):
+        path = Path(__file__).with_name(name)
+        if lines:
+            lines.append("")
+        if not path.exists():
+            lines += [f"## {title}", "", f"Not measured yet: run `bench/factions.py {game}`."]
+        else:
+            lines += path.read_text(encoding="utf-8").rstrip().splitlines()
+    return lines
 
 
 def render(
@@ -865,7 +874,7 @@ def render(
     if server is not None:
         lines += ["", *server_section(server)]
     lines += ["", *ladder_section()]
-    lines += ["", *gods_section()]
+    lines += ["", *factions_section()]
     problems = load_problems + [
         f"- {key(t)}: {results[key(t)].error}" for t in targets if results[key(t)].error
     ]
