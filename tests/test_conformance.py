@@ -18,7 +18,13 @@ from theomachy.engine import conformance
 
 # Seeded games per player count: cheap games get hundreds, long many-player games fewer
 # (a game's count is divided by players / 2). THEOMACHY_CONFORMANCE_SCALE scales them all.
-BASE_SEEDS = {"mythic-arena": 400, "mythic-wars": 40, "mythotopia": 8, "arena-of-the-gods": 20}
+BASE_SEEDS = {
+    "mythic-arena": 400,
+    "mythic-wars": 40,
+    "mythotopia": 8,
+    "arena-of-the-gods": 20,
+    "mythic-battles": 16,
+}
 SCALE = float(os.environ.get("THEOMACHY_CONFORMANCE_SCALE", "1"))
 BATCH = 25
 # Set-up modes and options beyond the defaults, each played at 3 players where allowed.
@@ -47,6 +53,16 @@ EXTRA_OPTIONS: dict[str, list[dict]] = {
         },
     ],
     "mythotopia": [{"choose_provinces": True, "max_rounds": 30}, {"max_rounds": 3}],
+    "mythic-battles": [
+        {"lead": 2, "max_rounds": 5},
+        {
+            "armies": [
+                ["athena", "odysseus", "leonidas", "hoplites", "spartans", "amazons"],
+                ["hades", "cerberus", "medusa", "infernal-hounds", "infernal-warriors"],
+                ["zeus", "heracles", "minotaur", "atalanta"],
+            ]
+        },
+    ],
     "arena-of-the-gods": [
         {"first": 1, "max_rounds": 3},
         {"gods": ["ra", "amaterasu", "dagda"], "max_rounds": None},
