@@ -63,6 +63,7 @@ class Renderer:
 _KNOWN: dict[str, str] = {
     "arena-of-the-gods": "theomachy.terminal.arena_of_the_gods:ArenaRenderer",
     "mythic-arena": "theomachy.terminal.mythic_arena:MythicArenaRenderer",
+    "mythic-battles": "theomachy.terminal.mythic_battles:MythicBattlesRenderer",
     "mythic-wars": "theomachy.terminal.mythic_wars:MythicWarsRenderer",
     "mythotopia": "theomachy.terminal.mythotopia:MythotopiaRenderer",
 }

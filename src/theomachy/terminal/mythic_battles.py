@@ -1,0 +1,602 @@
+"""Mythic Battles: Pantheon in the terminal: the area map as a grid of numbered areas (units by
+short name in their owner's colour, omphalos tokens, ruins and trees, impenetrable areas,
+cliffs drawn as heavy borders, deployment zones), a dashboard per unit, each player's side,
+omphalos, hand and cards, the turn and activation, and the ATTACK in progress with its dice.
+
+Only the view is read, so nothing hidden can show: other players' hands appear as counts
+(plus the cards everyone saw arrive there). The view is read defensively (``.get`` with
+defaults): it may gain fields, and older saves may lack some.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from theomachy.terminal.render import Renderer, View
+
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
+AOW = "aow"
+STEP_WORDS = {
+    "recruit-divinity": "recruitment: choosing divinities",
+    "recruit-unit": "recruitment: recruiting units",
+    "pass-or-continue": "A: pass or continue",
+    "first-activation": "B: first activation",
+    "second-activation": "C: second activation",
+    "simple-or-complex": "activation: simple or complex",
+    "start-power": "activation: start-of-activation power",
+    "simple-actions": "activation: simple actions",
+    "attack-target": "activation: the ATTACK's target",
+    "complex-action": "activation: complex action",
+    "leader": "activation: Leader",
+    "leader-activation": "Leader: activating the led troops",
+    "recall": "D: recall",
+    "over": "game over",
+}
+PHASE_WORDS = {
+    "guard": "Guard",
+    "helm": "Helm of Darkness",
+    "evade": "Evade",
+    "retarget": "new target after an Evade",
+    "initiative": "Initiative",
+    "first-assault": "first assault",
+    "reroll": "re-rolls",
+    "throw": "Mighty Throw",
+    "second-assault": "second assault",
+    "damage": "damage",
+    "gaze": "Petrifying Gaze",
+    "retaliate": "retaliation",
+    "finished": "finished",
+}
+STEP_INSTRUCTIONS = {
+    "recruit-divinity": "Choose your divinity (choose <god>).",
+    "recruit-unit": "Recruit a unit with your recruitment points (recruit <unit>).",
+    "pass-or-continue": "Continue your turn, or pass (draw a second card and end the turn).",
+    "first-activation": (
+        "Activate a unit by playing its activation card (activate <unit>), buy a manoeuvre, or end."
+    ),
+    "second-activation": (
+        "Second activation for an Art of War card (activate <unit>), buy a manoeuvre, or end."
+    ),
+    "simple-or-complex": (
+        "Simple activation (up to two different of MOVE, ATTACK, CLAIM) or complex "
+        "(one RUN, ABSORB or ENTER)?"
+    ),
+    "start-power": "Master of Stratagems: swap areas with a friendly unit nearby, or decline.",
+    "simple-actions": (
+        "Simple actions: move <area>, attack <unit>, claim <area> (omphalos) — or done."
+    ),
+    "attack-target": "Force of Nature: choose the ATTACK's target (attack <unit>).",
+    "complex-action": "Complex action: run <area>, absorb an omphalos, or enter <area>.",
+    "leader": "Leader: lead friendly troops in the area (lead <unit>), or decline.",
+    "leader-activation": "Leader: activate the led troops now, or decline.",
+    "recall": "Recall troops to your divinity (recall <unit>), or end the turn.",
+}
+PHASE_INSTRUCTIONS = {
+    "guard": "ATTACK — Guard: take the ATTACK with a Guard unit (guard <unit>), or decline.",
+    "helm": "ATTACK — Helm of Darkness: Hades leaves the ATTACK for an Art of War card, or "
+    "decline.",
+    "evade": "ATTACK — Evade the ATTACK for an Art of War card, or decline.",
+    "retarget": "ATTACK — the target evaded: choose another target (attack <unit>), or decline.",
+    "initiative": "ATTACK — Initiative: retaliate before the ATTACK, or decline.",
+    "reroll": "ATTACK — re-roll a die of the first assault (reroll <face>), or keep.",
+    "throw": "ATTACK — Mighty Throw: throw the target into an adjacent area (throw <area>), "
+    "or decline.",
+    "gaze": "ATTACK — Petrifying Gaze: petrify the wounded unit (gaze), or decline.",
+    "retaliate": "ATTACK — retaliate against the attacker, or decline.",
+}
+
+
+# --- names --------------------------------------------------------------------------------
+
+
+def seat_label(seat: int) -> str:
+    return f"P{seat}"
+
+
+def seat_colour(seat: int | None) -> str:
+    if seat is None or seat < 0:
+        return "white"
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def units_by_id(view: View) -> dict[str, dict[str, Any]]:
+    return {u["id"]: u for u in view.get("units") or []}
+
+
+def unit_name(view: View, unit: str) -> str:
+    found = units_by_id(view).get(unit)
+    return str(found.get("name", unit)) if found else unit
+
+
+def card_name(view: View, card: str) -> str:
+    """An activation card by its unit's name; ``aow`` is an Art of War card."""
+    return "Art of War" if card == AOW else unit_name(view, card)
+
+
+def divinity_name(view: View, seat: int) -> str:
+    players = view.get("players") or []
+    army = players[seat].get("army") if seat < len(players) else None
+    return unit_name(view, army[0]) if army else ""
+
+
+def seat_name(view: View, seat: int) -> str:
+    god = divinity_name(view, seat)
+    return f"{seat_label(seat)} {god}" if god else seat_label(seat)
+
+
+def seat_text(view: View, seat: int) -> Text:
+    return Text(seat_name(view, seat), style=seat_colour(seat))
+
+
+def short_names(view: View) -> dict[str, str]:
+    """A short, distinct label per unit for the map: ``Her``, ``InfH``."""
+    found: dict[str, str] = {}
+    for unit in view.get("units") or []:
+        words = str(unit.get("name", unit["id"])).split()
+        found[unit["id"]] = words[0][:3] + "".join(w[:1] for w in words[1:])
+    labels = list(found.values())
+    for unit, label in list(found.items()):
+        if labels.count(label) > 1:
+            found[unit] = unit[:5]
+    return found
+
+
+def unit_text(view: View, unit: str) -> Text:
+    """A unit by name in its owner's colour."""
+    found = units_by_id(view).get(unit)
+    if found is None:
+        return Text(unit)
+    return Text(str(found.get("name", unit)), style=seat_colour(found.get("owner")))
+
+
+def _per_area(values: list[int] | None, area: int) -> int:
+    """``map.omphalos`` / ``ruins`` / ``trees`` list area 1 first."""
+    if not values or area - 1 >= len(values):
+        return 0
+    return int(values[area - 1])
+
+
+# --- the map ------------------------------------------------------------------------------
+
+
+def zone_of(view: View) -> dict[int, list[int]]:
+    """Area -> the seats whose deployment zone holds it."""
+    found: dict[int, list[int]] = {}
+    for seat, zone in enumerate((view.get("map") or {}).get("zones") or []):
+        for area in zone:
+            found.setdefault(area, []).append(seat)
+    return found
+
+
+def cell_lines(view: View, area: int, width: int) -> list[Text]:
+    """The four lines inside an area's cell."""
+    board = view.get("map") or {}
+    short = short_names(view)
+    zones = zone_of(view).get(area, [])
+    top = Text(f"{area:>2}", style="bold")
+    for seat in zones:
+        top.append(f" Z{seat}", style=f"{seat_colour(seat)} underline")
+    tokens = _per_area(board.get("omphalos"), area)
+    if tokens:
+        top.append(" ◎" + (str(tokens) if tokens > 1 else ""), style="bold yellow")
+    terrain = Text()
+    if area in (board.get("impenetrable") or []):
+        terrain.append("▒impenetrable▒"[:width], style="dim")
+    ruins = _per_area(board.get("ruins"), area)
+    trees = _per_area(board.get("trees"), area)
+    if ruins:
+        terrain.append((" " if terrain else "") + "ruin" + (f"x{ruins}" if ruins > 1 else ""))
+    if trees:
+        terrain.append((" " if terrain else "") + "tree" + (f"x{trees}" if trees > 1 else ""))
+    here = [u for u in view.get("units") or [] if u.get("area") == area and not u.get("dead")]
+    pieces: list[Text] = []
+    for unit in here:
+        label = Text(short.get(unit["id"], unit["id"]), style=seat_colour(unit.get("owner")))
+        if unit.get("carrying"):
+            label.append("◎", style="bold yellow")
+        if unit.get("petrified"):
+            label.append("~", style="dim")
+        pieces.append(label)
+    rows: list[Text] = [Text(), Text()]
+    for piece in pieces:
+        line = rows[0] if len(rows[0]) + len(piece) + 1 <= width or not rows[0] else rows[1]
+        if line:
+            line.append(" ")
+        line.append_text(piece)
+    lines = [top, terrain, *rows]
+    for line in lines:
+        line.truncate(width, pad=True)
+    return lines
+
+
+def map_grid(view: View) -> Text:
+    """The map as a box-drawn grid; cliffs are heavy borders (━ ┃)."""
+    board = view.get("map") or {}
+    columns = int(board.get("columns") or 1)
+    rows = int(board.get("rows") or 1)
+    width = 16 if columns <= 5 else 13
+    cliffs = {frozenset(pair) for pair in board.get("cliffs") or [] if len(pair) == 2}
+
+    def area_at(row: int, column: int) -> int:
+        return row * columns + column + 1
+
+    def horizontal(row: int) -> Text:
+        """The border above ``row`` (row == rows: the bottom edge)."""
+        left, middle, right = ("┌", "┬", "┐") if row == 0 else ("├", "┼", "┤")
+        if row == rows:
+            left, middle, right = ("└", "┴", "┘")
+        line = Text(left)
+        for column in range(columns):
+            cliff = (
+                0 < row < rows
+                and frozenset((area_at(row - 1, column), area_at(row, column))) in cliffs
+            )
+            line.append("━" * width if cliff else "─" * width, style="bold red" if cliff else "")
+            line.append(right if column == columns - 1 else middle)
+        return line
+
+    out = Text()
+    for row in range(rows):
+        out.append_text(horizontal(row))
+        out.append("\n")
+        cells = [cell_lines(view, area_at(row, column), width) for column in range(columns)]
+        for k in range(len(cells[0])):
+            line = Text("│")
+            for column in range(columns):
+                line.append_text(cells[column][k])
+                if column == columns - 1:
+                    line.append("│")
+                else:
+                    pair = frozenset((area_at(row, column), area_at(row, column + 1)))
+                    line.append(
+                        "┃" if pair in cliffs else "│", style="bold red" if pair in cliffs else ""
+                    )
+            out.append_text(line)
+            out.append("\n")
+    out.append_text(horizontal(rows))
+    return out
+
+
+def map_panel(view: View) -> Panel:
+    board = view.get("map") or {}
+    legend = Text(
+        "◎ omphalos (Her◎: carried) · ~ petrified · Zn: zone of Pn · ━┃ cliff · ▒ impenetrable",
+        style="dim",
+    )
+    cliffs = board.get("cliffs") or []
+    parts: list[RenderableType] = [map_grid(view), legend]
+    if cliffs:
+        parts.append(Text("Cliffs: " + ", ".join(f"{a}|{b}" for a, b in cliffs), style="dim"))
+    off = [u for u in view.get("units") or [] if not u.get("area") and not u.get("dead")]
+    if off:
+        line = Text("Off the map: ")
+        for k, unit in enumerate(off):
+            if k:
+                line.append(", ")
+            line.append_text(unit_text(view, unit["id"]))
+        parts.append(line)
+    title = f"{board.get('name', 'Map')} (capacity {board.get('capacity', '?')} units an area)"
+    return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)
+
+
+# --- tables -------------------------------------------------------------------------------
+
+
+def where_text(unit: dict[str, Any]) -> str:
+    if unit.get("dead"):
+        return "dead"
+    area = unit.get("area") or 0
+    return f"area {area}" if area else "off map"
+
+
+def unit_notes(unit: dict[str, Any]) -> str:
+    notes = []
+    for key, word in (
+        ("carrying", "carrying omphalos"),
+        ("activated", "activated"),
+        ("petrified", "petrified"),
+        ("evaded", "evaded"),
+        ("flying", "flying"),
+    ):
+        if unit.get(key):
+            notes.append(word)
+    return ", ".join(notes)
+
+
+def ordered_units(view: View) -> list[dict[str, Any]]:
+    """The units by owner, each army in recruitment order (its divinity first)."""
+    order: dict[str, int] = {}
+    for entry in view.get("players") or []:
+        for unit in entry.get("army") or []:
+            order[unit] = len(order)
+    units = list(view.get("units") or [])
+    return sorted(units, key=lambda u: (u.get("owner", 0), order.get(u["id"], len(order))))
+
+
+def units_table(view: View) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, title="Units", title_justify="left")
+    for column in ("unit", "owner", "where", "Vit", "O/D/R/M", "talents", "power", "state"):
+        table.add_column(
+            column,
+            justify="right" if column == "Vit" else "left",
+            overflow="fold",
+            no_wrap=column in ("where", "Vit", "O/D/R/M"),
+            min_width={"talents": 17, "state": 9}.get(column),
+        )
+    short = short_names(view)
+    for unit in ordered_units(view):
+        name = unit_text(view, unit["id"])
+        name.append(f" ({short.get(unit['id'], unit['id'])})", style="dim")
+        owner = unit.get("owner")
+        stats = "/".join(
+            str(unit.get(key, "?")) for key in ("offence", "defence", "range", "movement")
+        )
+        table.add_row(
+            name,
+            (seat_label(owner) if isinstance(owner, int) else "") + f" {unit.get('kind', '')}",
+            where_text(unit),
+            f"{unit.get('vitality', '?')}/{unit.get('max_vitality', '?')}",
+            stats,
+            ", ".join(unit.get("talents") or []),
+            unit.get("power_name") or "",
+            unit_notes(unit),
+        )
+    return table
+
+
+def side_totals(view: View) -> dict[int, int]:
+    totals: dict[int, int] = {}
+    for entry in view.get("players") or []:
+        side = entry.get("side", entry["seat"])
+        totals[side] = totals.get(side, 0) + int(entry.get("absorbed", 0))
+    return totals
+
+
+def cards_words(view: View, cards: list[str]) -> str:
+    """Cards grouped: ``Art of War x3, Hades x2, Medusa``."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return ", ".join(card_name(view, c) + (f" x{n}" if n > 1 else "") for c, n in counts.items())
+
+
+def hand_words(view: View, entry: dict[str, Any]) -> str:
+    """The viewer's own hand by name; another player's as a count and the cards known."""
+    if "hand" in entry:
+        cards = entry.get("hand") or []
+        return f"{len(cards)}: " + (cards_words(view, cards) or "(empty)")
+    text = str(entry.get("hand_count", "?"))
+    known = entry.get("known_hand") or []
+    if known:
+        text += " (known: " + cards_words(view, known) + ")"
+    return text
+
+
+def players_table(view: View) -> Table:
+    target = view.get("omphalos_to_win", "?")
+    table = Table(box=box.SIMPLE_HEAD, title="Players", title_justify="left")
+    for column in ("player", "side", "omphalos", "hand", "deck", "discard", "omph. cards"):
+        table.add_column(column)
+    table.add_column("bought", overflow="fold")
+    totals = side_totals(view)
+    for entry in view.get("players") or []:
+        seat = entry["seat"]
+        name = seat_text(view, seat)
+        if entry.get("out"):
+            name.append(" (out)", style="dim")
+        if seat == view.get("player"):
+            name.append(" (you)", style="bold")
+        side = entry.get("side", seat)
+        absorbed = f"{entry.get('absorbed', 0)}"
+        if totals.get(side, 0) != entry.get("absorbed", 0):
+            absorbed += f" (side {totals[side]})"
+        absorbed += f"/{target}"
+        table.add_row(
+            name,
+            str(side),
+            absorbed,
+            hand_words(view, entry)
+            if "hand" not in entry
+            else f"{entry.get('hand_count')} (below)",
+            str(entry.get("deck_count", "?")),
+            str(len(entry.get("discard") or [])),
+            str(entry.get("omphalos_cards", 0)),
+            ", ".join(entry.get("bought") or []),
+        )
+    return table
+
+
+# --- the turn and the ATTACK --------------------------------------------------------------
+
+
+def header(view: View) -> Text:
+    step = str(view.get("step", ""))
+    line = Text(f"Round {view.get('round', 0)}/{view.get('max_rounds', '?')} — ")
+    turn = view.get("turn_player")
+    if isinstance(turn, int) and turn >= 0:
+        line.append_text(seat_text(view, turn))
+        line.append("'s turn — ")
+    line.append(STEP_WORDS.get(step, step))
+    if step not in ("recruit-divinity", "recruit-unit", "over"):
+        line.append(f" — activations {view.get('activations', 0)}/2")
+    scenario = view.get("scenario")
+    if scenario:
+        line.append(f" — {scenario}", style="dim")
+    return line
+
+
+def activation_text(view: View) -> Text | None:
+    act = view.get("activation")
+    if not act:
+        return None
+    line = Text("Active: ")
+    line.append_text(unit_text(view, act["unit"]))
+    mode = act.get("mode")
+    line.append(f" ({mode} activation)" if mode else " (mode not chosen)")
+    done = act.get("done") or []
+    line.append(" — done: " + (", ".join(done) if done else "nothing yet"))
+    return line
+
+
+def die_text(face: int) -> Text:
+    """A die: 1-2 blank, 3-5 hit, 6 critical."""
+    if face >= 6:
+        return Text(f"[{face}✦]", style="bold magenta")
+    if face >= 3:
+        return Text(f"[{face}✓]", style="bold green")
+    return Text(f"[{face}·]", style="dim")
+
+
+def dice_text(label: str, faces: list[int]) -> Text:
+    line = Text(f"{label}: ")
+    if not faces:
+        line.append("—", style="dim")
+        return line
+    for face in faces:
+        line.append_text(die_text(int(face)))
+        line.append(" ")
+    hits = sum(1 for f in faces if int(f) >= 3)
+    crits = sum(1 for f in faces if int(f) >= 6)
+    line.append(f"= {hits} hit{'s' if hits != 1 else ''}")
+    if crits:
+        line.append(f", {crits} critical")
+    return line
+
+
+def attack_panel(view: View) -> Panel | None:
+    attacks = view.get("attacks") or []
+    if not attacks:
+        return None
+    parts: list[RenderableType] = []
+    for k, attack in enumerate(attacks):
+        line = Text("↳ " if k else "")
+        line.append_text(unit_text(view, attack["attacker"]))
+        kind = " retaliates on " if attack.get("retaliation") else " attacks "
+        if attack.get("area_attack"):
+            kind = " strikes with Thunderbolt at "
+        line.append(kind)
+        for j, target in enumerate(attack.get("targets") or []):
+            if j:
+                line.append(", ")
+            line.append_text(unit_text(view, target))
+        phase = str(attack.get("phase", ""))
+        line.append(
+            f" (distance {attack.get('distance', '?')}, phase: {PHASE_WORDS.get(phase, phase)})"
+        )
+        parts.append(line)
+        parts.append(dice_text("  First assault", list(attack.get("first_assault") or [])))
+        parts.append(dice_text("  Second assault", list(attack.get("second_assault") or [])))
+    parts.append(Text("dice: 1-2 blank · 3-5 hit · 6 critical (rolls again)", style="dim"))
+    return Panel(Group(*parts), title="ATTACK", title_align="left", border_style="red")
+
+
+def instruction(view: View) -> str | None:
+    """What the player to move is asked to decide."""
+    if view.get("terminal"):
+        return None
+    attacks = view.get("attacks") or []
+    if attacks:
+        phase = str(attacks[-1].get("phase", ""))
+        return PHASE_INSTRUCTIONS.get(phase, f"ATTACK — {PHASE_WORDS.get(phase, phase)}.")
+    return STEP_INSTRUCTIONS.get(str(view.get("step", "")))
+
+
+def hand_text(view: View) -> Text | None:
+    me = view.get("player")
+    players = view.get("players") or []
+    if me is None or me >= len(players):
+        return None
+    hand = players[me].get("hand") or []
+    text = Text(f"Your hand ({len(hand)}): ", style="bold")
+    text.append(cards_words(view, hand) or "(empty)", style="")
+    return text
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+def describe(entry: str, actor: int, before: View) -> str | None:
+    """An applied action in words (the loop names who did it)."""
+    verb, _, rest = entry.partition(" ")
+    act = before.get("activation") or {}
+    active = unit_name(before, act["unit"]) if act.get("unit") else "the unit"
+    if verb == "draw":
+        pending = before.get("draws_pending") or []
+        who = seat_label(pending[0]) if pending else "a player"
+        return f"{who} draws a card" if rest == "?" else f"{who} draws {card_name(before, rest)}"
+    if verb == "roll":
+        face = int(rest) if rest.isdigit() else 0
+        word = "critical" if face >= 6 else "hit" if face >= 3 else "blank"
+        return f"die: {rest} ({word})"
+    if verb in ("choose", "recruit"):
+        return f"{verb}s {unit_name(before, rest) if rest in units_by_id(before) else rest}"
+    if verb == "activate":
+        return f"activates {unit_name(before, rest)}"
+    if verb in ("move", "run", "enter"):
+        return f"{active}: {verb} to area {rest}"
+    if verb == "claim":
+        return f"{active} claims the omphalos in area {rest}"
+    if verb == "absorb":
+        return f"{active} absorbs an omphalos" + (
+            "" if rest == "ground" else f" from {unit_name(before, rest)}"
+        )
+    if verb == "attack":
+        return f"{active} attacks {unit_name(before, rest)}"
+    if verb == "thunderbolt":
+        return f"Thunderbolt on area {rest}"
+    if verb in ("guard", "swap", "lead", "recall"):
+        return f"{verb} {unit_name(before, rest)}"
+    if verb == "search":
+        return f"searches the deck for {card_name(before, rest)}"
+    if verb == "draw-cards":
+        return f"buys Draw Cards ({rest})"
+    return entry
+
+
+class MythicBattlesRenderer(Renderer):
+    """Mythic Battles: map, units, players, turn, ATTACK, hand."""
+
+    def position(self, view: View) -> RenderableType:
+        parts: list[Any] = [header(view)]
+        active = activation_text(view)
+        if active is not None:
+            parts.append(active)
+        parts += [map_panel(view), units_table(view), players_table(view)]
+        attack = attack_panel(view)
+        if attack is not None:
+            parts.append(attack)
+        hand = hand_text(view)
+        if hand is not None:
+            parts.append(hand)
+        return Group(*parts)
+
+    def seat_name(self, view: View, seat: int) -> str:
+        return seat_name(view, seat)
+
+    def instruction(self, view: View) -> str | None:
+        return instruction(view)
+
+    def event(self, before: View, after: View, actor: int, entry: str) -> str | None:
+        return describe(entry, actor, before)
+
+    def result(self, view: View) -> RenderableType | None:
+        table = Table(box=box.SIMPLE_HEAD, title="Result", title_justify="left")
+        table.add_column("player")
+        table.add_column("side", justify="right")
+        table.add_column("omphalos", justify="right")
+        table.add_column("")
+        winners = set(view.get("winners") or [])
+        for entry in view.get("players") or []:
+            table.add_row(
+                seat_text(view, entry["seat"]),
+                str(entry.get("side", "")),
+                str(entry.get("absorbed", 0)),
+                "winner" if entry["seat"] in winners else ("out" if entry.get("out") else ""),
+            )
+        return table

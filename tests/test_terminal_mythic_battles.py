@@ -1,0 +1,212 @@
+"""Mythic Battles in the terminal: the renderer over real views of seeded games (2 and 4
+players, for each player and a spectator), a position during an ATTACK with its dice, a
+finished game, the instruction at every decision, and what it must never show (another
+player's hand)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import theomachy
+from terminal_helpers import render
+from theomachy.cli import app
+from theomachy.engine import CHANCE
+from theomachy.terminal import renderer_for
+from theomachy.terminal.mythic_battles import (
+    MythicBattlesRenderer,
+    die_text,
+    instruction,
+    short_names,
+)
+
+GAME = "mythic-battles"
+
+
+def positions(players: int, seed: int) -> Iterator[Any]:
+    """Every position of a seeded game between random bots (``game.replay`` step by step)."""
+    final = theomachy.simulate(GAME, players=players, seed=seed)
+    state = theomachy.load(GAME, players=players).new_game()
+    yield state
+    for action in final.history():
+        state.apply(action)
+        yield state
+
+
+def sample(players: int, seed: int, every: int) -> list[Any]:
+    return [s.clone() for k, s in enumerate(positions(players, seed)) if k % every == 0]
+
+
+def seats_and_spectator(state: Any) -> list[int | None]:
+    return [None, *range(state.game.players)]
+
+
+def test_the_game_has_its_own_renderer():
+    assert isinstance(renderer_for(GAME), MythicBattlesRenderer)
+
+
+@pytest.mark.parametrize(("players", "seed", "every"), [(2, 0, 37), (2, 5, 41), (4, 1, 90)])
+def test_positions_render_for_players_and_spectators(players: int, seed: int, every: int):
+    renderer = renderer_for(GAME)
+    seen_units = False
+    for state in sample(players, seed, every):
+        for player in seats_and_spectator(state):
+            view = state.view(player)
+            text = render(renderer.position(view), width=110)
+            board = view["map"]
+            assert board["name"] in text and "Players" in text
+            assert f"Round {view['round']}/" in text
+            short = short_names(view)
+            for unit in view["units"]:
+                assert unit["name"].split()[0] in text
+                assert f"{unit['vitality']}/{unit['max_vitality']}" in text
+                if unit["area"] and not unit["dead"]:
+                    assert short[unit["id"]] in text  # on the map by its short name
+                    seen_units = True
+            for seat in range(players):
+                assert f"Z{seat}" in text  # deployment zones
+            for entry in view["players"]:
+                assert f"{entry['absorbed']}/{view['omphalos_to_win']}" in text or ("(side" in text)
+            if player is None:
+                assert "Your hand" not in text
+            elif view["players"][player]["hand"]:
+                assert f"Your hand ({len(view['players'][player]['hand'])})" in text
+            if view["activation"]:
+                assert "Active: " in text
+    assert seen_units
+
+
+def test_the_map_shows_terrain_cliffs_and_omphalos():
+    state = theomachy.load(GAME, players=2).new_game()
+    view = state.view(0)
+    text = render(renderer_for(GAME).position(view), width=110)
+    board = view["map"]
+    assert "━" in text or "┃" in text  # cliffs as heavy borders
+    for a, b in board["cliffs"]:
+        assert f"{a}|{b}" in text
+    assert "impenetrable" in text and "ruin" in text and "tree" in text
+    assert text.count("◎") >= sum(1 for n in board["omphalos"] if n)
+    # Every area has its number in the grid.
+    for area in range(1, board["columns"] * board["rows"] + 1):
+        assert f"│{area:>2} " in text or f"┃{area:>2} " in text, area
+
+
+def test_four_players_show_four_zones_and_sides():
+    state = sample(4, 2, 100)[2]
+    view = state.view(3)
+    text = render(renderer_for(GAME).position(view), width=110)
+    assert view["map"]["columns"] == 6
+    for seat in range(4):
+        assert f"Z{seat}" in text and f"P{seat} " in text
+    assert "(you)" in text
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_screen_never_shows_another_players_hand(seed: int):
+    """The screen of a seat is the same whatever the others' hidden cards are."""
+    renderer = renderer_for(GAME)
+    for state in sample(2, seed, 53)[1:]:
+        view = state.view(0)
+        other = state.determinize(0, random.Random(seed)).view(0)
+        assert render(renderer.position(view)) == render(renderer.position(other))
+        hidden = view["players"][1]
+        assert "hand" not in hidden
+        text = render(renderer.position(view), width=110)
+        table = text[text.index("\nPlayers") :]
+        line = next(x for x in table.splitlines() if x.strip().startswith("P1 "))
+        assert str(hidden["hand_count"]) in line
+
+
+def attack_positions() -> Iterator[tuple[Any, dict[str, Any]]]:
+    for seed in range(12):
+        for state in positions(2, seed):
+            view = state.view(None)
+            if view["attacks"] and view["attacks"][-1]["first_assault"]:
+                yield state, view
+
+
+def test_a_position_during_an_attack_shows_the_attack_and_its_dice():
+    _state, view = next(attack_positions())
+    renderer = renderer_for(GAME)
+    text = render(renderer.position(view), width=110)
+    attack = view["attacks"][-1]
+    assert "ATTACK" in text
+    attacker = next(u for u in view["units"] if u["id"] == attack["attacker"])
+    assert attacker["name"] in text
+    for target in attack["targets"]:
+        assert next(u["name"] for u in view["units"] if u["id"] == target) in text
+    assert "First assault" in text and "Second assault" in text
+    for face in attack["first_assault"]:
+        assert render(die_text(face)).strip() in text
+    assert f"distance {attack['distance']}" in text
+    assert "1-2 blank" in text
+
+
+def test_dice_read_blank_hit_critical():
+    assert "·" in render(die_text(2)) and "✓" in render(die_text(4))
+    assert "✦" in render(die_text(6))
+
+
+def test_instructions_follow_the_step_and_the_attack_phase():
+    asked = set()
+    for players, seed in ((2, 0), (2, 3), (4, 2)):
+        for state in positions(players, seed):
+            seat = state.current_player
+            if seat < 0:
+                continue
+            view = state.view(seat)
+            words = instruction(view)
+            assert words, (view["step"], view["attacks"])
+            if view["attacks"]:
+                assert words.startswith("ATTACK"), words
+                asked.add(view["attacks"][-1]["phase"])
+            else:
+                asked.add(view["step"])
+            legal = view["legal_actions"]
+            if view["step"] == "simple-actions" and not view["attacks"]:
+                assert "done" in legal and "done" in words
+    assert {"recruit-divinity", "recruit-unit", "pass-or-continue", "first-activation"} <= asked
+
+
+def test_events_read_as_words():
+    renderer = renderer_for(GAME)
+    final = theomachy.simulate(GAME, players=2, seed=4)
+    state = theomachy.load(GAME, players=2).new_game()
+    lines = []
+    for index, action in enumerate(final.history()):
+        actor = state.current_player
+        before = state.view(0)
+        state.apply(action)
+        after = state.view(0)
+        line = renderer.event(before, after, actor, after["log"][index])
+        assert line, action
+        lines.append(line)
+        if actor == CHANCE and action.startswith("draw ") and after["log"][index] == "draw ?":
+            assert action.split()[1] not in line  # another player's draw stays hidden
+    assert any("activates" in line for line in lines)
+
+
+def test_a_finished_game_shows_the_result():
+    state = theomachy.simulate(GAME, players=2, seed=2)
+    assert state.is_terminal()
+    renderer = renderer_for(GAME)
+    view = state.view(None)
+    text = render(renderer.position(view), width=110)
+    assert "game over" in text
+    assert instruction(view) is None
+    result = render(renderer.result(view))
+    assert "Result" in result and "winner" in result
+    for seat in range(2):
+        assert renderer.seat_name(view, seat) in result
+
+
+def test_a_whole_game_between_bots_plays_in_the_terminal():
+    result = CliRunner().invoke(
+        app, ["play", GAME, "--seats", "random,random", "--seed", "3"], input=""
+    )
+    assert result.exit_code == 0, result.output
+    assert "Result" in result.output or "winner" in result.output.lower()
