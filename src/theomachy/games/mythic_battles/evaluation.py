@@ -1,9 +1,11 @@
 """Mythic Battles: a position's value for the agents (greedy play, cut-off roll-outs).
 
-A side's strength: its divinities' remaining Vitality (a divinity's death ends its player),
-its other units' Vitality and cost, omphalos absorbed (the other way to win) and carried,
-and the cards in hand. The value for a player is their side's share of the total, pushed
-towards 1 as the side nears the omphalos it needs.
+A side's strength counts what wins the game: its divinities' remaining Vitality (a
+divinity's death ends its player), omphalos absorbed (the other way to win), omphalos carried
+(more the nearer the carrier is to its divinity) and the free omphalos its units stand near;
+then its army: each living unit's Vitality and cost, more once it is on the map; a little
+for cards in hand (few: passing to draw is worth less than acting). The value for a player
+is their side's share of the total.
 """
 
 from __future__ import annotations
@@ -16,15 +18,24 @@ if TYPE_CHECKING:
     from theomachy.games.mythic_battles.rules import BattlesState
 
 UNITS = units()
-DIVINITY, UNIT, COST, ABSORBED, CARRIED, CARD = 1.5, 0.6, 1.0, 6.0, 2.0, 0.4
+DIVINITY = 2.0  # per Vitality
+UNIT, COST, ON_MAP = 0.6, 1.0, 1.0
+ABSORBED, CARRIED, NEAR_GOD, NEAR_TOKEN = 8.0, 2.5, 2.0, 1.0
+CARD, CARD_CAP, OMPHALOS_CARD = 0.15, 8, 0.3
 
 
 def strength(state: BattlesState, side: int) -> float:
     """How strong ``side`` stands (0 when all its players are out)."""
+    distance = state.board.distance
     total = 0.0
+    carriers_near: list[int] = []  # areas of the side's units that could claim
     for seat in range(state.game.players):
-        if state.sides[seat] != side or state.out[seat]:
+        if state.sides[seat] != side:
             continue
+        total += ABSORBED * state.absorbed[seat]
+        if state.out[seat]:
+            continue
+        god = state.pieces[state.armies[seat][0]] if state.armies[seat] else None
         for unit in state.armies[seat]:
             piece = state.pieces[unit]
             if piece.dead:
@@ -32,14 +43,23 @@ def strength(state: BattlesState, side: int) -> float:
             spec = UNITS[unit]
             if spec.divinity:
                 total += DIVINITY * piece.vitality
-            else:
-                total += UNIT * piece.vitality + COST * spec.cost
-            if piece.carrying:
-                total += CARRIED
-        total += CARD * (len(state.hand[seat]) + state.omphalos_cards[seat])
-    for seat in range(state.game.players):
-        if state.sides[seat] == side:
-            total += ABSORBED * state.absorbed[seat]
+                continue
+            total += UNIT * piece.vitality + COST * spec.cost
+            if piece.on_map:
+                total += ON_MAP
+                if piece.carrying:
+                    total += CARRIED
+                    if god is not None and god.on_map:
+                        total += NEAR_GOD / (1 + distance[piece.area][god.area])
+                else:
+                    carriers_near.append(piece.area)
+        total += CARD * min(CARD_CAP, len(state.hand[seat]))
+        total += OMPHALOS_CARD * state.omphalos_cards[seat]
+    if carriers_near:
+        for area, tokens in enumerate(state.omphalos):
+            if tokens and area:
+                nearest = min(distance[a][area] for a in carriers_near)
+                total += NEAR_TOKEN * tokens / (1 + nearest)
     return total
 
 
