@@ -334,6 +334,12 @@ def first_player(state: Any) -> int:
     return int(state.game.options["first_player"])
 
 
+def lead_player(state: Any) -> int:
+    """Mythic Battles: the lead player (option ``lead``), who chooses the first divinity and
+    plays first every round."""
+    return int(state.game.options["lead"])
+
+
 def first_decider(state: Any) -> int:
     """Arena of the Gods: the first player (the dice winner) is the first seat to decide."""
     replay = state.game.new_game()
@@ -348,6 +354,7 @@ BALANCE: dict[str, tuple[str, Callable[[Any], int], int, int | None]] = {
     "arena-of-the-gods": ("first player", first_decider, 2, None),
     "mythic-wars": ("first prime faction", first_prime_faction, 2, None),
     "mythic-arena": ("first player (seat 0)", first_player, 2, None),
+    "mythic-battles": ("lead player (seat 0)", lead_player, 2, None),
     # Four-player random Mythotopia runs to the 100-round cap (about 4,000 steps a game), so it
     # gets fewer seeds than --balance-games.
     "mythotopia": ("first player", first_prime_faction, 4, 400),
@@ -667,7 +674,9 @@ def balance_method(games: int, processes: int, wall: float) -> str:
         "chance outcome `first N` in the history (a die between the players); in mythic-arena "
         "it is seat 0, the first player (option `first_player`, default 0), who chooses the "
         "pantheon and starts the game; in arena-of-the-gods it is the first player, the winner "
-        "of the set-up dice (the first seat to decide); in mythotopia it is the first player, "
+        "of the set-up dice (the first seat to decide); in mythic-battles it is the lead player "
+        "(option `lead`, default 0), who picks the first divinity and plays first each round; "
+        "in mythotopia it is the first player, "
         "the chance outcome `first N` (with four players the fourth in turn order draws a "
         "sixth card at set-up; "
         "a fair seat wins 25%). A win scores 1, a loss 0, and a shared win 1 / the number of "
