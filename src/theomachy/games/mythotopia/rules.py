@@ -722,10 +722,16 @@ class MythotopiaState(State):
     def empty_vp_cards(self) -> int:
         return sum(1 for card in self.vp_order if not self.counters[card])
 
-    def conflicts(self, seat: int) -> tuple[int, frozenset[int]]:
-        """Wars with another player in which ``seat`` is involved, and those players."""
+    def conflicts(self, seat: int, trial: int = -1) -> tuple[int, frozenset[int]]:
+        """Wars with another player in which ``seat`` is involved, and those players.
+
+        ``trial``: a province that may hold armies the position's list of sites (kept while
+        legal moves are made) does not know of: a trial invasion's target."""
+        sites = self.army_sites()  # a war needs armies
+        if trial >= 0 and trial not in sites:
+            sites = [*sites, trial]
         count, others = 0, set()
-        for p in range(len(PROVINCES)):
+        for p in sites:
             if not war.at_war(self, p) or not war.involved(self, p, seat):
                 continue
             players = {s for s in war.invaders(self, p)}
@@ -737,21 +743,32 @@ class MythotopiaState(State):
                 others |= players
         return count, frozenset(others)
 
+    def _conflicts_now(self, seat: int) -> tuple[int, frozenset[int]]:
+        """:meth:`conflicts` of this position (kept in the memo: asked once per target)."""
+        memo = self.memo
+        if memo is None:
+            return self.conflicts(seat)
+        key = ("conflicts", seat)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self.conflicts(seat)
+        return found
+
     def reserve_army_allows(self, seat: int, target: int) -> bool:
         """Whether ``seat`` may invade ``target`` under every Reserve Army in play
         (MT-RULING-RESERVE-ARMY)."""
         holders = [s for s in range(self.game.players) if war.in_reserve(self, s, "reserve-army")]
         if not holders:
             return True
-        if seat in holders and self.conflicts(seat)[0] > 0:
+        if seat in holders and self._conflicts_now(seat)[0] > 0:
             return False
-        before = {h: self.conflicts(h) for h in holders}
+        before = {h: self._conflicts_now(h) for h in holders}
         armies = self.armies[target]
         had = armies[seat]
         armies[seat] = had + 1  # a trial invasion
         try:
             for h in holders:
-                count, others = self.conflicts(h)
+                count, others = self.conflicts(h, target)
                 old_count, old_others = before[h]
                 grew = count > old_count or len(others) > len(old_others)
                 if grew and (count > 1 or len(others) > 1):
@@ -957,20 +974,30 @@ class MythotopiaState(State):
                 acts.extend(_remove_ships_texts(s, fleet[seat]))
         return acts
 
-    def _province_card_for(self, seat: int, p: int, comps: dict[int, frozenset[int]]) -> list[str]:
-        """Card tokens that let ``seat`` act in ``p``: "" (its own card), a card of its road
-        network, or "general" (MT-ROAD-3, MT-IMP-GENERAL)."""
-        options = []
-        held = self._province_cards(seat)
-        if p in held:
-            options.append("")
-        # Any card of the network may stand in; which one is played matters (it leaves the
-        # hand), so each is offered.
-        network = comps.get(p, ())
-        options.extend(PROVINCES[q] for q in held if q != p and q in network)
+    def _build_tokens(self, seat: int, comps: dict[int, frozenset[int]]) -> dict[int, list[str]]:
+        """Province -> the card tokens that let ``seat`` act in it: "" (its own card), a card
+        of its road network, or "general" (MT-ROAD-3, MT-IMP-GENERAL). Made from the held
+        Province cards (a few) rather than asked of each controlled province."""
+        tokens: dict[int, list[str]] = {}
+        for q in self._province_cards(seat):
+            network = comps.get(q)
+            if network is None:  # not controlled
+                continue
+            # Any card of the network may stand in; which one is played matters (it leaves
+            # the hand), so each is offered.
+            name = PROVINCES[q]
+            for p in network:
+                found = tokens.get(p)
+                if found is None:
+                    found = tokens[p] = []
+                found.append("" if p == q else name)
         if self.has_card(seat, "general"):
-            options.append("general")
-        return options
+            for p in self.controlled(seat):
+                found = tokens.get(p)
+                if found is None:
+                    found = tokens[p] = []
+                found.append("general")
+        return tokens
 
     def _province_cards(self, seat: int) -> list[int]:
         """The provinces whose cards ``seat`` holds (hand and Reserve), in order."""
@@ -985,14 +1012,18 @@ class MythotopiaState(State):
 
     def _card_actions(self, seat: int) -> list[str]:
         acts = []
-        comps = self.components(seat)
+        tokens = None
         for build in BUILD_CARDS:
             if self.has_card(seat, build):
-                acts.extend(self._build_actions(seat, build, comps))
+                if tokens is None:
+                    tokens = self._build_tokens(seat, self.components(seat))
+                acts.extend(self._build_actions(seat, build, tokens))
         acts.extend(abilities.action_offers(self, seat))
         return acts
 
-    def _build_actions(self, seat: int, build: str, comps: dict[int, frozenset[int]]) -> list[str]:
+    def _build_actions(self, seat: int, build: str, tokens: dict[int, list[str]]) -> list[str]:
+        """``play <build> ...`` offers (the caller sorts them); ``tokens``: see
+        :meth:`_build_tokens`."""
         acts = []
         # Cards of one signature pay alike (payment.signature): ask once for each.
         cost_ok: dict[tuple[object, ...], bool] = {}
@@ -1005,33 +1036,42 @@ class MythotopiaState(State):
                 found = cost_ok[key] = can((("stone", stone),), None, exclude)
             return found
 
-        piece, castle, owner, roads = self.piece, self.castle, self.owner, self.roads
+        piece, castle = self.piece, self.castle
         cities_left = self.cities[seat] > 0
         castles_left = self.castles_left > 0
         roads_left = self.roads_left > 0
-        for p in self.controlled(seat):
+        for p, options in tokens.items():
             name = PROVINCES[p]
             city_ok = piece[p] == TOWN and cities_left
             castle_ok = not castle[p] and piece[p] != CITADEL and castles_left
-            for token in self._province_card_for(seat, p, comps):
+            roads = self._road_options(seat, p) if roads_left else ()
+            for token in options:
                 exclude = (build, token or name)
                 if city_ok and affordable(2, exclude):
                     acts.append(_build_text(build, "city", p, -1, token))
                 if castle_ok and affordable(1, exclude):
                     acts.append(_build_text(build, "castle", p, -1, token))
-                if roads_left:
-                    for q, _ in BOARD.land_neighbours(p):
-                        if owner[q] != seat or (min(p, q), max(p, q)) in roads:
-                            continue
-                        extra = self.land_cost(seat, p, q)
-                        if extra is None:
-                            continue
-                        road_exclude: tuple[str, ...] = exclude
-                        if self.ranger_discount(seat, p, q) and "ranger" not in exclude:
-                            road_exclude = (*exclude, "ranger")
-                        if affordable(2 + extra, road_exclude):
-                            acts.append(_build_text(build, "road", p, q, token))
+                for q, stone, locked in roads:
+                    road_exclude = exclude
+                    if locked and "ranger" not in exclude:
+                        road_exclude = (*exclude, "ranger")
+                    if affordable(stone, road_exclude):
+                        acts.append(_build_text(build, "road", p, q, token))
         return acts
+
+    def _road_options(self, seat: int, p: int) -> list[tuple[int, int, bool]]:
+        """Roads ``seat`` may build from ``p``: ``(other end, stone, ranger locked)``
+        (MT-BUILD, MT-TERRAIN-1/2; locked: Ranger in the Reserve makes it cheaper)."""
+        owner, roads = self.owner, self.roads
+        result = []
+        for q, _ in BOARD.land_neighbours(p):
+            if owner[q] != seat or (min(p, q), max(p, q)) in roads:
+                continue
+            extra = self.land_cost(seat, p, q)
+            if extra is None:
+                continue
+            result.append((q, BUILD_COST["road"] + extra, self.ranger_discount(seat, p, q)))
+        return result
 
     def _free_actions(self, seat: int) -> list[str]:
         acts = []
