@@ -16,6 +16,7 @@ import generic from "./generic.js";
 const DEDICATED = {
   "arena-of-the-gods": () => import("./arena-of-the-gods.js"),
   "mythic-arena": () => import("./mythic-arena.js"),
+  "mythic-battles": () => import("./mythic-battles.js"),
   "mythic-wars": () => import("./mythic-wars.js"),
   mythotopia: () => import("./mythotopia.js"),
 };

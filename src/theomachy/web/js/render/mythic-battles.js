@@ -1,0 +1,842 @@
+// Mythic Battles: Pantheon: the area map as SVG (one cell per area in its grid position with its
+// number; impenetrable areas hatched, ruins and trees drawn, cliffs as thick borders between
+// the two areas, deployment zones tinted per seat; omphalos tokens; units as labelled tokens in
+// their owner's colour), a dashboard per unit (Vitality, Offence/Defence/Range/Movement,
+// talents, power, carrying/activated/petrified/dead/off map), each player's panel (side,
+// omphalos absorbed, hand, deck, discard, omphalos cards, manoeuvres bought), the viewer's hand,
+// and the ATTACK in progress with both assaults' dice (1-2 blank, 3-5 hit, 6 critical).
+//
+// Clicks and the actions they play:
+//   an area on the map     move N, run N, enter N, claim N, throw N, thunderbolt N (at once when
+//                          the area has one such action; else the area is selected and the
+//                          command bar lists its actions)
+//   a unit (map token or dashboard)
+//                          attack U, activate U, guard U, swap U, lead U, recall U (likewise)
+//   the command bar        every other legal action as a button (continue, pass, end, simple,
+//                          complex, done, decline, helm, evade, retaliate, reroll F, keep, gaze,
+//                          absorb, uproot, draw-cards, search, choose, recruit)
+// Anything else falls back to the table's plain buttons. The view is read defensively: it may
+// gain fields, and a missing one draws as empty.
+
+import { h, svg } from "../dom.js";
+import CATALOG from "/catalog/mythic-battles.js";
+
+const AREA_VERBS = new Set(["move", "run", "enter", "claim", "throw", "thunderbolt"]);
+const UNIT_VERBS = new Set(["attack", "activate", "guard", "swap", "lead", "recall"]);
+const CELL = 120;
+const PAD = 6;
+
+const STEP_WORD = {
+  "recruit-divinity": "Recruitment: divinities",
+  "recruit-unit": "Recruitment: units",
+  "pass-or-continue": "A: pass or continue",
+  "first-activation": "B: first activation",
+  "second-activation": "C: second activation",
+  "simple-or-complex": "Simple or complex",
+  "start-power": "Start-of-activation power",
+  "simple-actions": "Simple actions",
+  "attack-target": "The ATTACK's target",
+  "complex-action": "Complex action",
+  leader: "Leader",
+  "leader-activation": "Leader: activate the troops",
+  recall: "D: recall",
+  over: "Game over",
+};
+const PHASE_WORD = {
+  guard: "Guard",
+  helm: "Helm of Darkness",
+  evade: "Evade",
+  retarget: "New target",
+  initiative: "Initiative",
+  "first-assault": "First assault",
+  reroll: "Re-rolls",
+  throw: "Mighty Throw",
+  "second-assault": "Second assault",
+  damage: "Damage",
+  gaze: "Petrifying Gaze",
+  retaliate: "Retaliation",
+  finished: "Finished",
+};
+const STEP_HINT = {
+  "recruit-divinity": "Choose your divinity.",
+  "recruit-unit": "Recruit a unit with your recruitment points.",
+  "pass-or-continue": "Continue your turn, or pass (draw a second card and end the turn).",
+  "first-activation": "Click a unit to activate it (its activation card), buy a manoeuvre, or End.",
+  "second-activation": "Second activation for an Art of War card: click a unit, or End.",
+  "simple-or-complex": "Simple activation (up to two of move, attack, claim) or complex (run, absorb, enter)?",
+  "start-power": "Master of Stratagems: click a friendly unit to swap areas with it, or Decline.",
+  "simple-actions": "Click an area to move or claim, an enemy unit to attack — or Done.",
+  "attack-target": "Force of Nature: click the ATTACK's target.",
+  "complex-action": "Click an area to run or enter, or absorb an omphalos.",
+  leader: "Leader: click friendly troops in the area to lead them, or Decline.",
+  "leader-activation": "Activate the led troops now, or Decline.",
+  recall: "Click troops to recall them to your divinity, or End the turn.",
+};
+const PHASE_HINT = {
+  guard: "ATTACK: click a Guard unit to take the ATTACK, or Decline.",
+  helm: "ATTACK: Helm of Darkness (an Art of War card), or Decline.",
+  evade: "ATTACK: Evade for an Art of War card, or Decline.",
+  retarget: "ATTACK: the target evaded: click another target, or Decline.",
+  initiative: "ATTACK: Initiative: retaliate first, or Decline.",
+  reroll: "ATTACK: re-roll a die of the first assault, or Keep.",
+  throw: "ATTACK: Mighty Throw: click an area to throw the target into, or Decline.",
+  gaze: "ATTACK: Petrifying Gaze on the wounded unit, or Decline.",
+  retaliate: "ATTACK: retaliate against the attacker, or Decline.",
+};
+const BUTTON_WORD = {
+  continue: "Continue",
+  pass: "Pass",
+  simple: "Simple activation",
+  complex: "Complex activation",
+  done: "Done",
+  decline: "Decline",
+  helm: "Helm of Darkness",
+  evade: "Evade",
+  retaliate: "Retaliate",
+  keep: "Keep the dice",
+  gaze: "Petrifying Gaze",
+};
+
+// --- names -----------------------------------------------------------------------------------
+
+function unitsOf(view) {
+  return Array.isArray(view.units) ? view.units : [];
+}
+
+function unitById(view, id) {
+  return unitsOf(view).find((u) => u.id === id) || null;
+}
+
+function unitName(view, id) {
+  const unit = unitById(view, id);
+  if (unit && unit.name) return unit.name;
+  const data = CATALOG && CATALOG[id];
+  return data && data.name ? data.name : id;
+}
+
+function cardName(view, id) {
+  return id === "aow" ? "Art of War" : unitName(view, id);
+}
+
+/** Short, distinct labels for the map: "Her", "InfH". */
+function shortNames(view) {
+  const found = {};
+  for (const unit of unitsOf(view)) {
+    const words = String(unit.name || unit.id).split(/\s+/);
+    found[unit.id] = words[0].slice(0, 3) + words.slice(1).map((w) => w[0] || "").join("");
+  }
+  const labels = Object.values(found);
+  for (const [id, label] of Object.entries(found)) {
+    if (labels.filter((l) => l === label).length > 1) found[id] = id.slice(0, 5);
+  }
+  return found;
+}
+
+function seatNameOf(view, seat) {
+  const players = (view && view.players) || [];
+  const army = players[seat] && players[seat].army;
+  const god = army && army.length ? unitName(view, army[0]) : null;
+  return god ? `P${seat} ${god}` : `P${seat}`;
+}
+
+function perArea(list, area) {
+  return Array.isArray(list) && area - 1 < list.length ? Number(list[area - 1]) || 0 : 0;
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// --- legal actions ---------------------------------------------------------------------------
+
+function parseMoves(moves) {
+  const areas = new Map(); // area -> [actions]
+  const units = new Map(); // unit id -> [actions]
+  const buttons = [];
+  for (const action of moves.enabled ? moves.legal : []) {
+    const [verb, arg] = action.split(" ");
+    if (AREA_VERBS.has(verb) && arg && /^\d+$/.test(arg)) {
+      const area = Number(arg);
+      if (!areas.has(area)) areas.set(area, []);
+      areas.get(area).push(action);
+    } else if (UNIT_VERBS.has(verb) && arg) {
+      if (!units.has(arg)) units.set(arg, []);
+      units.get(arg).push(action);
+    } else buttons.push(action);
+  }
+  return { areas, units, buttons };
+}
+
+function actionWords(view, action) {
+  const [verb, arg] = action.split(" ");
+  switch (verb) {
+    case "move":
+      return `Move to area ${arg}`;
+    case "run":
+      return `Run to area ${arg}`;
+    case "enter":
+      return `Enter area ${arg}`;
+    case "claim":
+      return `Claim the omphalos in area ${arg}`;
+    case "throw":
+      return `Throw the target into area ${arg}`;
+    case "thunderbolt":
+      return `Thunderbolt on area ${arg}`;
+    case "attack":
+      return `Attack ${unitName(view, arg)}`;
+    case "activate":
+      return `Activate ${unitName(view, arg)}`;
+    case "guard":
+      return `Guard with ${unitName(view, arg)}`;
+    case "swap":
+      return `Swap with ${unitName(view, arg)}`;
+    case "lead":
+      return `Lead ${unitName(view, arg)}`;
+    case "recall":
+      return `Recall ${unitName(view, arg)}`;
+    case "reroll":
+      return `Re-roll a ${arg}`;
+    case "absorb":
+      return arg === "ground" ? "Absorb the omphalos here" : `Absorb the omphalos ${unitName(view, arg)} carries`;
+    case "uproot":
+      return `Uproot the ${arg} (Force of Nature)`;
+    case "draw-cards":
+      return `Draw ${plural(Number(arg), "card")} (Art of War)`;
+    case "search":
+      return `Search for ${cardName(view, arg)}`;
+    case "choose":
+      return `Choose ${unitName(view, arg)}`;
+    case "recruit": {
+      const data = (CATALOG && CATALOG[arg]) || {};
+      return `Recruit ${unitName(view, arg)}${data.cost !== undefined ? ` (${data.cost} RP, ${data.kind})` : ""}`;
+    }
+    case "end":
+      return view.step === "recall" ? "End the turn" : "End (to recall)";
+    default:
+      return BUTTON_WORD[verb] || action;
+  }
+}
+
+/** The selection (an area or a unit with several actions), cleared after each move. */
+function selection(ctx, parsed) {
+  const { ui, payload } = ctx;
+  if (ui.mbSeq !== payload.seq) {
+    ui.mbSeq = payload.seq;
+    ui.mbSel = null;
+  }
+  const sel = ui.mbSel;
+  if (!sel) return null;
+  const actions = sel.kind === "area" ? parsed.areas.get(Number(sel.key)) : parsed.units.get(sel.key);
+  if (!actions || actions.length < 2) {
+    ui.mbSel = null;
+    return null;
+  }
+  return { ...sel, actions };
+}
+
+/** Bind an element to its actions: one plays at once, several select it. */
+function offer(ctx, el, kind, key, actions, label) {
+  if (!actions || !actions.length) return el;
+  if (actions.length === 1) {
+    ctx.moves.bind(el, actions[0], { label: actionWords(ctx.view, actions[0]) });
+    return el;
+  }
+  ctx.moves.cover(actions);
+  el.classList.add("actionable", "mb-selectable");
+  el.dataset.select = `${kind}:${key}`;
+  el.tabIndex = 0;
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", `${label}: ${actions.length} moves`);
+  if (ctx.ui.mbSel && ctx.ui.mbSel.kind === kind && String(ctx.ui.mbSel.key) === String(key)) el.classList.add("mb-selected");
+  const pick = (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const same = ctx.ui.mbSel && ctx.ui.mbSel.kind === kind && String(ctx.ui.mbSel.key) === String(key);
+    ctx.ui.mbSel = same ? null : { kind, key };
+    ctx.rerender();
+  };
+  el.addEventListener("click", pick);
+  el.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") pick(event);
+  });
+  return el;
+}
+
+// --- the map ---------------------------------------------------------------------------------
+
+function treeGlyph(x, y) {
+  return svg(
+    "g",
+    { class: "mb-tree", transform: `translate(${x},${y})` },
+    svg("title", null, "trees (block line of sight)"),
+    svg("rect", { x: -1.5, y: 4, width: 3, height: 5, fill: "#6b4a2b" }),
+    svg("path", { d: "M0 -9 L7 5 L-7 5 Z", fill: "#3f9a4f", stroke: "#1d4f27", "stroke-width": 1 }),
+  );
+}
+
+function ruinGlyph(x, y) {
+  return svg(
+    "g",
+    { class: "mb-ruin", transform: `translate(${x},${y})` },
+    svg("title", null, "ruins (cover)"),
+    svg("rect", { x: -8, y: 5, width: 16, height: 3, fill: "#b8ad94" }),
+    svg("rect", { x: -7, y: -6, width: 3.5, height: 11, fill: "#d8cfb8" }),
+    svg("rect", { x: 3.5, y: -2, width: 3.5, height: 7, fill: "#d8cfb8" }),
+    svg("rect", { x: -8, y: -8, width: 6, height: 2.5, fill: "#b8ad94" }),
+  );
+}
+
+function omphalosToken(x, y, count, title) {
+  return svg(
+    "g",
+    { class: "mb-omphalos", transform: `translate(${x},${y})`, "data-omphalos": count },
+    svg("title", null, title),
+    svg("circle", { r: 8, fill: "#f2c14e", stroke: "#7a5a12", "stroke-width": 1.5 }),
+    svg("circle", { r: 3, fill: "#fff4c8" }),
+    count > 1 ? svg("text", { x: 11, y: 4, class: "mb-omph-count" }, `×${count}`) : null,
+  );
+}
+
+function unitToken(ctx, unit, x, y, label, parsed) {
+  const colour = ctx.colour(unit.owner);
+  const tip = `${unit.name || unit.id} (${ctx.seatName(unit.owner)}) — Vitality ${unit.vitality}/${unit.max_vitality}${unit.carrying ? ", carrying an omphalos" : ""}${unit.petrified ? ", petrified" : ""}${unit.activated ? ", activated" : ""}`;
+  const el = svg(
+    "g",
+    {
+      class: ["mb-token", unit.activated ? "mb-activated" : null, unit.petrified ? "mb-petrified" : null].filter(Boolean).join(" "),
+      transform: `translate(${x},${y})`,
+      "data-unit": unit.id,
+      "data-owner": unit.owner,
+    },
+    svg("title", null, tip),
+    svg("rect", { x: -26, y: -11, width: 52, height: 22, rx: 6, fill: colour, class: "mb-token-body" }),
+    svg("text", { x: 0, y: 4, "text-anchor": "middle", class: "mb-token-text" }, `${label} ${unit.vitality}`),
+    unit.carrying ? svg("circle", { cx: 24, cy: -9, r: 5, fill: "#f2c14e", stroke: "#7a5a12", class: "mb-carry" }) : null,
+  );
+  offer(ctx, el, "unit", unit.id, parsed.units.get(unit.id), unit.name || unit.id);
+  return el;
+}
+
+function mapSvg(ctx, parsed, sel) {
+  const { view } = ctx;
+  const board = view.map || {};
+  const columns = Number(board.columns) || 1;
+  const rows = Number(board.rows) || 1;
+  const impenetrable = new Set(board.impenetrable || []);
+  const zones = new Map();
+  (board.zones || []).forEach((zone, seat) => (zone || []).forEach((area, k) => {
+    if (!zones.has(area)) zones.set(area, []);
+    zones.get(area).push({ seat, first: k === 0 });
+  }));
+  const short = shortNames(view);
+  const width = columns * CELL + 2 * PAD;
+  const height = rows * CELL + 2 * PAD;
+  const defs = svg(
+    "defs",
+    null,
+    svg(
+      "pattern",
+      { id: "mb-hatch", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+      svg("rect", { width: 8, height: 8, fill: "#2a2f3c" }),
+      svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#4b5368", "stroke-width": 4 }),
+    ),
+  );
+  const cells = [];
+  for (let area = 1; area <= columns * rows; area += 1) {
+    const row = Math.floor((area - 1) / columns);
+    const column = (area - 1) % columns;
+    const x = PAD + column * CELL;
+    const y = PAD + row * CELL;
+    const here = zones.get(area) || [];
+    const wall = impenetrable.has(area);
+    const omph = perArea(board.omphalos, area);
+    const ruins = perArea(board.ruins, area);
+    const trees = perArea(board.trees, area);
+    const tipParts = [`Area ${area}`];
+    if (wall) tipParts.push("impenetrable (Climb or flying only)");
+    if (ruins) tipParts.push(plural(ruins, "ruin"));
+    if (trees) tipParts.push(trees > 1 ? `${trees} trees` : "trees");
+    if (omph) tipParts.push(plural(omph, "omphalos token"));
+    for (const z of here) tipParts.push(`deployment zone of ${ctx.seatName(z.seat)}${z.first ? " (divinity start)" : ""}`);
+    const units = unitsOf(view).filter((u) => u.area === area && !u.dead);
+    const g = svg(
+      "g",
+      {
+        class: ["mb-area", wall ? "mb-impenetrable" : null].filter(Boolean).join(" "),
+        "data-area": area,
+        "data-zone": here.length ? here.map((z) => z.seat).join(",") : null,
+      },
+      svg("title", null, tipParts.join(" · ")),
+      svg("rect", { x, y, width: CELL, height: CELL, class: "mb-cell", fill: wall ? "url(#mb-hatch)" : "#1b2236" }),
+      here.map((z) =>
+        svg("rect", {
+          x: x + 2,
+          y: y + 2,
+          width: CELL - 4,
+          height: CELL - 4,
+          fill: ctx.colour(z.seat),
+          "fill-opacity": 0.16,
+          stroke: ctx.colour(z.seat),
+          "stroke-opacity": 0.55,
+          "stroke-width": 2,
+          "stroke-dasharray": "5 4",
+          class: "mb-zone",
+          "data-seat": z.seat,
+        }),
+      ),
+      svg("text", { x: x + 7, y: y + 18, class: "mb-area-number" }, String(area)),
+      here.length
+        ? svg("text", { x: x + 34, y: y + 17, class: "mb-zone-label", fill: ctx.colour(here[0].seat) }, here.map((z) => `Z${z.seat}`).join(" "))
+        : null,
+      omph ? omphalosToken(x + CELL - 22, y + 15, omph, `${plural(omph, "omphalos token")} in area ${area}`) : null,
+      ruins ? ruinGlyph(x + CELL - 20, y + 40) : null,
+      trees ? treeGlyph(x + CELL - (ruins ? 42 : 20), y + 40) : null,
+      units.map((unit, k) =>
+        unitToken(ctx, unit, x + 31 + (k % 2) * 58, y + 62 + Math.floor(k / 2) * 26 - (units.length > 4 ? 10 : 0), short[unit.id] || unit.id, parsed),
+      ),
+    );
+    offer(ctx, g, "area", area, parsed.areas.get(area), `Area ${area}`);
+    if (parsed.areas.has(area)) g.classList.add("mb-target");
+    if (sel && sel.kind === "area" && Number(sel.key) === area) g.classList.add("mb-selected");
+    cells.push(g);
+  }
+  const cliffs = (board.cliffs || []).map(([a, b]) => {
+    const lo = Math.min(a, b);
+    const hi = Math.max(a, b);
+    const row = Math.floor((lo - 1) / columns);
+    const column = (lo - 1) % columns;
+    let x1;
+    let y1;
+    let x2;
+    let y2;
+    if (hi - lo === 1) {
+      x1 = x2 = PAD + (column + 1) * CELL;
+      y1 = PAD + row * CELL;
+      y2 = y1 + CELL;
+    } else {
+      y1 = y2 = PAD + (row + 1) * CELL;
+      x1 = PAD + column * CELL;
+      x2 = x1 + CELL;
+    }
+    return svg(
+      "line",
+      { x1, y1, x2, y2, class: "mb-cliff", "data-cliff": `${lo}-${hi}` },
+      svg("title", null, `cliff between areas ${lo} and ${hi} (Climb or flying only)`),
+    );
+  });
+  return svg(
+    "svg",
+    {
+      id: "mb-map",
+      class: "mb-map",
+      viewBox: `0 0 ${width} ${height}`,
+      width,
+      height,
+      role: "img",
+      "aria-label": `${board.name || "Map"}: ${columns} by ${rows} areas`,
+      "data-columns": columns,
+      "data-rows": rows,
+    },
+    defs,
+    cells,
+    svg("g", { class: "mb-cliffs", "pointer-events": "none" }, cliffs),
+  );
+}
+
+// --- dashboards and panels ------------------------------------------------------------------
+
+function stat(value, label, tip) {
+  return h("span.mb-stat", { title: tip, data: { stat: label } }, h("b", null, String(value)), h("small", null, label));
+}
+
+function dashboard(ctx, unit, parsed) {
+  const where = unit.dead ? "dead" : unit.area ? `area ${unit.area}` : "off map";
+  const flags = [
+    unit.carrying ? ["carrying", "carrying an omphalos"] : null,
+    unit.activated ? ["activated", "activated this turn"] : null,
+    unit.petrified ? ["petrified", "petrified"] : null,
+    unit.evaded ? ["evaded", "evaded this turn"] : null,
+    unit.flying ? ["flying", "flying"] : null,
+    unit.dead ? ["dead", "dead"] : null,
+    !unit.dead && !unit.area ? ["off map", unit.entered ? "off the map" : "not entered yet"] : null,
+  ].filter(Boolean);
+  const max = Number(unit.max_vitality) || 1;
+  const el = h(
+    "div.mb-unit",
+    {
+      class: [unit.dead ? "mb-dead" : null, unit.activated ? "mb-activated" : null],
+      style: { "--seat": ctx.colour(unit.owner) },
+      data: { unit: unit.id, owner: unit.owner, where },
+    },
+    h("div.mb-unit-head", null, h("span.mb-unit-name", null, unit.name || unit.id), h("span.mb-unit-kind", null, unit.kind || ""), h("span.mb-where", null, where)),
+    h(
+      "div.mb-vitality",
+      { title: `Vitality ${unit.vitality} of ${unit.max_vitality}`, data: { vitality: `${unit.vitality}/${unit.max_vitality}` } },
+      h("span.mb-bar", null, h("span.mb-bar-fill", { style: { width: `${Math.max(0, Math.min(100, (100 * unit.vitality) / max))}%` } })),
+      `Vitality ${unit.vitality}/${unit.max_vitality}`,
+    ),
+    h(
+      "div.mb-stats",
+      null,
+      stat(unit.offence, "Off", "Offence: dice rolled"),
+      stat(unit.defence, "Def", "Defence: hits needed per wound"),
+      stat(unit.range, "Rng", "Range in areas"),
+      stat(unit.movement, "Mov", "Movement in areas"),
+    ),
+    (unit.talents || []).length ? h("div.mb-talents", null, unit.talents.map((t) => h("span.mb-talent", null, t))) : null,
+    unit.power_name ? h("div.mb-power", { title: "power" }, "Power: ", h("b", null, unit.power_name)) : null,
+    flags.length ? h("div.mb-flags", null, flags.map(([word, tip]) => h("span.mb-flag", { title: tip, data: { flag: word } }, word))) : null,
+  );
+  offer(ctx, el, "unit", unit.id, parsed.units.get(unit.id), unit.name || unit.id);
+  return el;
+}
+
+function sideTotals(view) {
+  const totals = new Map();
+  for (const p of view.players || []) {
+    const side = p.side ?? p.seat;
+    totals.set(side, (totals.get(side) || 0) + (Number(p.absorbed) || 0));
+  }
+  return totals;
+}
+
+function groupCards(view, cards) {
+  const counts = new Map();
+  for (const c of cards || []) counts.set(c, (counts.get(c) || 0) + 1);
+  return [...counts].map(([c, n]) => `${cardName(view, c)}${n > 1 ? ` ×${n}` : ""}`).join(", ");
+}
+
+function playerPanel(ctx, entry, parsed) {
+  const { view } = ctx;
+  const seat = entry.seat;
+  const mine = ctx.seat === seat;
+  const totals = sideTotals(view);
+  const side = entry.side ?? seat;
+  const sideTotal = totals.get(side) || 0;
+  const target = view.omphalos_to_win ?? "?";
+  const army = entry.army || [];
+  const units = army.map((id) => unitById(view, id)).filter(Boolean);
+  const known = entry.known_hand || [];
+  const res = (key, value, label, tip) => h("span.mb-res", { data: { res: key }, title: tip }, h("b", null, String(value)), ` ${label}`);
+  return h(
+    "section.mb-player",
+    {
+      class: [mine ? "me" : null, entry.out ? "mb-out" : null, view.turn_player === seat ? "turn" : null],
+      style: { "--seat": ctx.colour(seat) },
+      data: { seat },
+    },
+    h(
+      "header.mb-player-head",
+      null,
+      h("span.seat-dot"),
+      h("span.mb-player-name", null, ctx.seatName(seat)),
+      h("span.chip", { data: { side } }, `side ${side}`),
+      mine ? h("span.you-tag", null, "you") : null,
+      view.turn_player === seat && !view.terminal ? h("span.faction-tag", null, "turn") : null,
+      !view.terminal && view.current_player === seat ? h("span.faction-tag", null, "to act") : null,
+      entry.out ? h("span.faction-tag", null, "out") : null,
+      view.terminal && (view.winners || []).includes(seat) ? h("span.faction-tag", null, "winner") : null,
+    ),
+    h(
+      "div.mb-resources",
+      null,
+      h(
+        "span.mb-res.mb-absorbed",
+        { data: { res: "absorbed" }, title: "omphalos absorbed (the side's total decides)" },
+        h("b", null, String(entry.absorbed ?? 0)),
+        sideTotal !== (entry.absorbed ?? 0) ? ` (side ${sideTotal})` : "",
+        ` / ${target} omphalos`,
+      ),
+      res("hand", entry.hand_count ?? (entry.hand || []).length, "in hand", "cards in hand"),
+      res("deck", entry.deck_count ?? 0, "in deck", "cards left in the deck"),
+      res("discard", (entry.discard || []).length, "discarded", (entry.discard || []).map((c) => cardName(view, c)).join(", ") || "discard pile"),
+      res("omphalos-cards", entry.omphalos_cards ?? 0, "omphalos cards", "omphalos cards (pay like Art of War)"),
+      entry.rp ? res("rp", entry.rp, "RP", "recruitment points left") : null,
+    ),
+    (entry.bought || []).length ? h("div.mb-bought", { data: { bought: entry.bought.join(",") } }, "Bought this turn: ", entry.bought.join(", ")) : null,
+    !mine && known.length ? h("div.mb-known", null, "Known in hand: ", groupCards(view, known)) : null,
+    h("div.mb-units", null, units.map((unit) => dashboard(ctx, unit, parsed))),
+  );
+}
+
+function handZone(ctx) {
+  const { view } = ctx;
+  if (ctx.seat === null || ctx.seat === undefined) return null;
+  const me = (view.players || [])[ctx.seat];
+  if (!me || !Array.isArray(me.hand)) return null;
+  return h(
+    "section.mb-hand#mb-hand",
+    null,
+    h("h3", null, `Your hand (${me.hand.length})`),
+    me.hand.length
+      ? h(
+          "div.mb-cards",
+          null,
+          me.hand.map((id) =>
+            h(
+              "span.mb-card",
+              { class: id === "aow" ? "mb-aow" : null, data: { card: id }, title: id === "aow" ? "Art of War: pays for manoeuvres and a second activation" : `activation card of ${unitName(view, id)}` },
+              cardName(view, id),
+            ),
+          ),
+        )
+      : h("p.muted", null, "No cards in hand."),
+  );
+}
+
+function dieFace(face) {
+  const kind = face >= 6 ? "crit" : face >= 3 ? "hit" : "blank";
+  const word = { crit: "critical (rolls again)", hit: "hit", blank: "blank" }[kind];
+  return h(`span.mb-die.mb-${kind}`, { data: { face }, title: `${face}: ${word}` }, String(face));
+}
+
+function diceRow(label, faces, role) {
+  const list = faces || [];
+  const hits = list.filter((f) => f >= 3).length;
+  const crits = list.filter((f) => f >= 6).length;
+  return h(
+    "div.mb-dice",
+    { data: { assault: role } },
+    h("span.mb-dice-label", null, `${label}:`),
+    list.length ? list.map(dieFace) : h("span.muted", null, "—"),
+    list.length ? h("span.mb-dice-sum", null, `${plural(hits, "hit")}${crits ? `, ${crits} critical` : ""}`) : null,
+  );
+}
+
+function attackPanel(ctx) {
+  const { view } = ctx;
+  const attacks = view.attacks || [];
+  if (!attacks.length) return null;
+  const who = (id) => {
+    const unit = unitById(view, id);
+    return h("span.mb-who", { data: { unit: id }, style: { "--seat": ctx.colour(unit ? unit.owner : -1) } }, h("span.seat-dot"), unitName(view, id));
+  };
+  return h(
+    "section.mb-attack#mb-attack",
+    { data: { phase: attacks[attacks.length - 1].phase, depth: attacks.length } },
+    attacks.map((attack, k) =>
+      h(
+        "div.mb-attack-one",
+        { data: { attacker: attack.attacker, targets: (attack.targets || []).join(","), phase: attack.phase, current: k === attacks.length - 1 ? "1" : null } },
+        h(
+          "header.mb-attack-head",
+          null,
+          h("b", null, attack.retaliation ? "Retaliation" : attack.area_attack ? "Thunderbolt" : "ATTACK"),
+          who(attack.attacker),
+          h("span", null, attack.retaliation ? " strikes back at " : " attacks "),
+          (attack.targets || []).map(who),
+          h("span.chip", null, PHASE_WORD[attack.phase] || attack.phase),
+          h("span.chip", null, `distance ${attack.distance ?? "?"}`),
+        ),
+        diceRow("First assault", attack.first_assault, "first"),
+        diceRow("Second assault", attack.second_assault, "second"),
+      ),
+    ),
+    h("div.muted.mb-dice-key", null, "Dice: 1-2 blank · 3-5 hit · 6 critical (rolls a die in the second assault)"),
+  );
+}
+
+function statusLine(ctx) {
+  const { view } = ctx;
+  const act = view.activation;
+  const turn = view.turn_player;
+  return h(
+    "div.mb-status",
+    null,
+    h("span.chip", { data: { round: view.round } }, `Round ${view.round ?? 0}/${view.max_rounds ?? "?"}`),
+    turn !== null && turn !== undefined && turn >= 0 && !view.terminal
+      ? h("span.chip", { style: { "--seat": ctx.colour(turn) } }, h("span.seat-dot"), `${ctx.seatName(turn)}'s turn`)
+      : null,
+    h("span.chip", { data: { step: view.step } }, STEP_WORD[view.step] || view.step || ""),
+    view.terminal ? null : h("span.chip", null, `activations ${view.activations ?? 0}/2`),
+    act
+      ? h(
+          "span.chip.mb-activation",
+          { data: { unit: act.unit, mode: act.mode || null } },
+          `Active: ${unitName(view, act.unit)}${act.mode ? ` (${act.mode})` : ""}${(act.done || []).length ? ` — done: ${act.done.join(", ")}` : ""}`,
+        )
+      : null,
+    h("span.chip", null, `${(view.map || {}).name || "map"} · ${view.omphalos_to_win ?? "?"} omphalos to win`),
+  );
+}
+
+function commandBar(ctx, parsed, sel) {
+  const { view, moves } = ctx;
+  const parts = [];
+  if (sel) {
+    const what = sel.kind === "area" ? `Area ${sel.key}` : unitName(view, sel.key);
+    parts.push(h("span.command-title", null, `${what}:`));
+    for (const action of sel.actions) parts.push(moves.button(action, actionWords(view, action), "mb-choice"));
+    parts.push(
+      h(
+        "button.move.mb-cancel",
+        {
+          type: "button",
+          onclick: () => {
+            ctx.ui.mbSel = null;
+            ctx.rerender();
+          },
+        },
+        "Cancel",
+      ),
+    );
+  }
+  const buttons = parsed.buttons.map((action) => moves.button(action, actionWords(view, action), `mb-${action.split(" ")[0]}`));
+  if (!parts.length && !buttons.length && !parsed.areas.size && !parsed.units.size) return null;
+  const hint = !sel && !buttons.length ? instruction({ view }) : null;
+  return h(
+    "div.command.mb-command#mb-command",
+    { data: { selected: sel ? `${sel.kind}:${sel.key}` : null } },
+    parts,
+    buttons,
+    hint ? h("span.hint", null, hint) : null,
+  );
+}
+
+function instruction(payload) {
+  const view = payload.view || {};
+  if (view.terminal) return null;
+  const attacks = view.attacks || [];
+  if (attacks.length) {
+    const phase = attacks[attacks.length - 1].phase;
+    return PHASE_HINT[phase] || `ATTACK: ${PHASE_WORD[phase] || phase}.`;
+  }
+  return STEP_HINT[view.step] || null;
+}
+
+const CSS = `
+.mb { display: flex; flex-direction: column; gap: 0.75rem; }
+.mb-status { display: flex; flex-wrap: wrap; gap: 0.4rem; }
+.mb-status .chip .seat-dot, .mb-who .seat-dot { margin-right: 0.1em; }
+.mb-main { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: flex-start; }
+.mb-board { flex: 0 1 auto; overflow-x: auto; max-width: 100%; }
+.mb-map { display: block; max-width: 100%; height: auto; background: #10162a; border-radius: 10px; }
+.mb-cell { stroke: #3b4668; stroke-width: 1.5; }
+.mb-area.mb-target .mb-cell { stroke: var(--gold, #f2c14e); stroke-width: 3; }
+.mb-area.mb-selected .mb-cell { stroke: #fff; stroke-width: 4; }
+.mb-area.actionable:hover .mb-cell, .mb-area.mb-selectable:hover .mb-cell { fill: #2a3556; }
+.mb-area-number { fill: #e9ecf5; font-size: 15px; font-weight: 700; }
+.mb-zone-label { font-size: 11px; font-weight: 700; }
+.mb-omph-count { fill: #f2c14e; font-size: 11px; font-weight: 700; }
+.mb-cliff { stroke: #e0662b; stroke-width: 7; stroke-linecap: round; }
+.mb-token-body { stroke: #0b0f1a; stroke-width: 1.5; }
+.mb-token-text { fill: #fff; font-size: 12px; font-weight: 700; pointer-events: none; }
+.mb-token.mb-activated { opacity: 0.65; }
+.mb-token.mb-petrified .mb-token-body { stroke: #cfcfcf; stroke-dasharray: 3 2; stroke-width: 2.5; }
+.mb-token.actionable .mb-token-body, .mb-token.mb-selectable .mb-token-body { stroke: var(--gold, #f2c14e); stroke-width: 3; }
+.mb-token.mb-selected .mb-token-body { stroke: #fff; stroke-width: 3.5; }
+.mb-attack { border: 1px solid var(--danger, #ff6b5e); border-radius: 12px; padding: 0.5rem 0.8rem; background: rgb(255 107 94 / 8%); display: flex; flex-direction: column; gap: 0.35rem; }
+.mb-attack-head { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
+.mb-who { display: inline-flex; align-items: center; gap: 0.25em; font-weight: 700; color: var(--seat); }
+.mb-dice { display: flex; gap: 0.3rem; align-items: center; flex-wrap: wrap; }
+.mb-dice-label { min-width: 8em; color: var(--muted, #9aa4bf); }
+.mb-die { display: inline-flex; width: 1.7em; height: 1.7em; align-items: center; justify-content: center; border-radius: 5px; font-weight: 700; border: 1px solid #0b0f1a; }
+.mb-die.mb-blank { background: #3a4158; color: #aab; }
+.mb-die.mb-hit { background: #2fa36b; color: #fff; }
+.mb-die.mb-crit { background: #c9418f; color: #fff; box-shadow: 0 0 0 2px #f2c14e; }
+.mb-dice-sum { margin-left: 0.4rem; color: var(--muted, #9aa4bf); }
+.mb-hand .mb-cards { display: flex; flex-wrap: wrap; gap: 0.35rem; }
+.mb-card { padding: 0.3em 0.6em; border-radius: 6px; background: #253052; border: 1px solid #34406a; font-size: 0.9rem; }
+.mb-card.mb-aow { background: #3b3220; border-color: #c99a2e; }
+.mb-players { display: grid; grid-template-columns: repeat(auto-fit, minmax(340px, 1fr)); gap: 0.75rem; }
+.mb-player { border: 1px solid #34406a; border-left: 5px solid var(--seat); border-radius: 12px; padding: 0.5rem 0.7rem; background: #1e2740; }
+.mb-player.turn { box-shadow: 0 0 0 1px var(--seat); }
+.mb-player.mb-out { opacity: 0.6; }
+.mb-player-head { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; font-weight: 700; }
+.mb-resources { display: flex; flex-wrap: wrap; gap: 0.3rem 0.8rem; margin: 0.35rem 0; font-size: 0.9rem; }
+.mb-bought, .mb-known { font-size: 0.85rem; color: var(--muted, #9aa4bf); }
+.mb-units { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 0.4rem; margin-top: 0.35rem; }
+.mb-unit { border: 1px solid #34406a; border-top: 3px solid var(--seat); border-radius: 8px; padding: 0.3rem 0.45rem; background: #182033; font-size: 0.82rem; display: flex; flex-direction: column; gap: 0.2rem; }
+.mb-unit.mb-dead { opacity: 0.45; }
+.mb-unit.actionable, .mb-unit.mb-selectable { border-color: var(--gold, #f2c14e); }
+.mb-unit.mb-selected { box-shadow: 0 0 0 2px #fff; }
+.mb-unit-head { display: flex; gap: 0.35rem; align-items: baseline; flex-wrap: wrap; }
+.mb-unit-name { font-weight: 700; }
+.mb-unit-kind, .mb-where { color: var(--muted, #9aa4bf); font-size: 0.78rem; }
+.mb-where { margin-left: auto; }
+.mb-vitality { display: flex; align-items: center; gap: 0.35rem; }
+.mb-bar { flex: 0 0 50px; height: 6px; border-radius: 3px; background: #3a4158; overflow: hidden; }
+.mb-bar-fill { display: block; height: 100%; background: #4fd18b; }
+.mb-stats { display: flex; gap: 0.3rem; }
+.mb-stat { display: inline-flex; flex-direction: column; align-items: center; min-width: 2.3em; background: #10162a; border-radius: 4px; padding: 0 0.2em; }
+.mb-stat small { font-size: 0.65rem; color: var(--muted, #9aa4bf); }
+.mb-talents { display: flex; flex-wrap: wrap; gap: 0.2rem; }
+.mb-talent, .mb-flag { font-size: 0.72rem; padding: 0 0.35em; border-radius: 999px; background: #253052; }
+.mb-flag { background: #3b3220; color: #f2c14e; }
+`;
+
+export default {
+  id: "mythic-battles",
+
+  title() {
+    return "Mythic Battles: Pantheon";
+  },
+
+  prepare() {
+    if (typeof document !== "undefined" && !document.getElementById("mb-style")) {
+      document.head.append(h("style#mb-style", null, CSS));
+    }
+  },
+
+  seatName(payload, seat) {
+    return seatNameOf(payload.view || {}, seat);
+  },
+
+  instruction,
+
+  render(ctx) {
+    const { view } = ctx;
+    const parsed = parseMoves(ctx.moves);
+    const sel = selection(ctx, parsed);
+    const seats = (view.players || []).map((p) => p.seat);
+    const me = seats.indexOf(ctx.seat);
+    const ordered = me < 0 ? seats : [...seats.slice(me), ...seats.slice(0, me)];
+    const homeless = unitsOf(view).filter((u) => !(view.players || []).some((p) => (p.army || []).includes(u.id)));
+    return h(
+      "div.mb",
+      { data: { renderer: "mythic-battles", step: view.step } },
+      statusLine(ctx),
+      commandBar(ctx, parsed, sel),
+      attackPanel(ctx),
+      h("div.mb-main", null, h("div.mb-board", null, mapSvg(ctx, parsed, sel)), handZone(ctx)),
+      h(
+        "div.mb-players",
+        null,
+        ordered.map((seat) => playerPanel(ctx, view.players[seat], parsed)),
+        homeless.length ? h("section.mb-player", null, h("div.mb-units", null, homeless.map((u) => dashboard(ctx, u, parsed)))) : null,
+      ),
+    );
+  },
+
+  result(payload) {
+    const view = payload.view || {};
+    const winners = new Set(view.winners || []);
+    return h(
+      "table.end-detail#mb-results",
+      null,
+      h("thead", null, h("tr", null, h("th", null, "Player"), h("th", null, "Side"), h("th", null, "Omphalos"), h("th", null, "Units standing"))),
+      h(
+        "tbody",
+        null,
+        (view.players || []).map((p) =>
+          h(
+            "tr",
+            { data: { seat: p.seat } },
+            h("td", { class: winners.has(p.seat) ? "winner" : null }, seatNameOf(view, p.seat), p.out ? " (out)" : ""),
+            h("td.num", null, String(p.side ?? "")),
+            h("td.num", null, String(p.absorbed ?? 0)),
+            h(
+              "td",
+              null,
+              (p.army || [])
+                .map((id) => unitById(view, id))
+                .filter((u) => u && !u.dead)
+                .map((u) => `${u.name} ${u.vitality}/${u.max_vitality}`)
+                .join(", ") || "—",
+            ),
+          ),
+        ),
+      ),
+    );
+  },
+};
