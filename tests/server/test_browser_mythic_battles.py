@@ -226,3 +226,32 @@ def test_mythic_battles_by_clicking(server: LiveServer, page: Any) -> None:
     log = httpx.get(f"{server.url}/api/tables/{table['table_id']}/log").json()["log"]
     assert "activate zeus" in log and f"move {MEETING_AREA}" in log and "retaliate" in log
     assert time.monotonic() - started < 30
+
+
+def test_four_players_draw_the_larger_map(server: LiveServer, page: Any) -> None:
+    table = create_table(
+        server,
+        game=GAME,
+        players=4,
+        bots={"1": "random", "2": "random", "3": "random"},
+        seed=3,
+    )
+    page.goto(table["seats"][0]["url"])
+    page.wait_for_selector(f"#table[data-renderer='{GAME}'] #mb-map")
+    wait_for_my_turn(page)
+    view = seat_payload(server, table, 0)["view"]
+    board = view["map"]
+    assert page.locator("#mb-map .mb-area").count() == board["columns"] * board["rows"] == 36
+    assert page.locator(".mb-player").count() == 4
+    for seat in range(4):
+        assert page.locator(f"#mb-map .mb-zone[data-seat='{seat}']").count() == len(
+            board["zones"][seat]
+        )
+    # Recruitment: the divinities (or units) to pick are buttons naming them.
+    legal = view["legal_actions"]
+    assert legal and page.locator("#other-moves").is_hidden()
+    for action in legal:
+        assert page.locator(f"#board [data-action='{action}']").count() >= 1, action
+    locator = page.locator("#mb-command button[data-action]").first
+    assert str(locator.get_attribute("data-action")) in legal
+    click_and_wait(page, locator)
