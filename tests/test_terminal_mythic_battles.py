@@ -45,12 +45,12 @@ def seats_and_spectator(state: Any) -> list[int | None]:
     return [None, *range(state.game.players)]
 
 
-def test_the_game_has_its_own_renderer():
+def test_the_game_has_its_own_renderer() -> None:
     assert isinstance(renderer_for(GAME), MythicBattlesRenderer)
 
 
 @pytest.mark.parametrize(("players", "seed", "every"), [(2, 0, 37), (2, 5, 41), (4, 1, 90)])
-def test_positions_render_for_players_and_spectators(players: int, seed: int, every: int):
+def test_positions_render_for_players_and_spectators(players: int, seed: int, every: int) -> None:
     renderer = renderer_for(GAME)
     seen_units = False
     for state in sample(players, seed, every):
@@ -80,7 +80,7 @@ def test_positions_render_for_players_and_spectators(players: int, seed: int, ev
     assert seen_units
 
 
-def test_the_map_shows_terrain_cliffs_and_omphalos():
+def test_the_map_shows_terrain_cliffs_and_omphalos() -> None:
     state = theomachy.load(GAME, players=2).new_game()
     view = state.view(0)
     text = render(renderer_for(GAME).position(view), width=110)
@@ -95,7 +95,7 @@ def test_the_map_shows_terrain_cliffs_and_omphalos():
         assert f"│{area:>2} " in text or f"┃{area:>2} " in text, area
 
 
-def test_four_players_show_four_zones_and_sides():
+def test_four_players_show_four_zones_and_sides() -> None:
     state = sample(4, 2, 100)[2]
     view = state.view(3)
     text = render(renderer_for(GAME).position(view), width=110)
@@ -106,7 +106,7 @@ def test_four_players_show_four_zones_and_sides():
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_the_screen_never_shows_another_players_hand(seed: int):
+def test_the_screen_never_shows_another_players_hand(seed: int) -> None:
     """The screen of a seat is the same whatever the others' hidden cards are."""
     renderer = renderer_for(GAME)
     for state in sample(2, seed, 53)[1:]:
@@ -129,7 +129,7 @@ def attack_positions() -> Iterator[tuple[Any, dict[str, Any]]]:
                 yield state, view
 
 
-def test_a_position_during_an_attack_shows_the_attack_and_its_dice():
+def test_a_position_during_an_attack_shows_the_attack_and_its_dice() -> None:
     _state, view = next(attack_positions())
     renderer = renderer_for(GAME)
     text = render(renderer.position(view), width=110)
@@ -146,12 +146,12 @@ def test_a_position_during_an_attack_shows_the_attack_and_its_dice():
     assert "1-2 blank" in text
 
 
-def test_dice_read_blank_hit_critical():
+def test_dice_read_blank_hit_critical() -> None:
     assert "·" in render(die_text(2)) and "✓" in render(die_text(4))
     assert "✦" in render(die_text(6))
 
 
-def test_instructions_follow_the_step_and_the_attack_phase():
+def test_instructions_follow_the_step_and_the_attack_phase() -> None:
     asked = set()
     for players, seed in ((2, 0), (2, 3), (4, 2)):
         for state in positions(players, seed):
@@ -172,7 +172,7 @@ def test_instructions_follow_the_step_and_the_attack_phase():
     assert {"recruit-divinity", "recruit-unit", "pass-or-continue", "first-activation"} <= asked
 
 
-def test_events_read_as_words():
+def test_events_read_as_words() -> None:
     renderer = renderer_for(GAME)
     final = theomachy.simulate(GAME, players=2, seed=4)
     state = theomachy.load(GAME, players=2).new_game()
@@ -190,7 +190,7 @@ def test_events_read_as_words():
     assert any("activates" in line for line in lines)
 
 
-def test_a_finished_game_shows_the_result():
+def test_a_finished_game_shows_the_result() -> None:
     state = theomachy.simulate(GAME, players=2, seed=2)
     assert state.is_terminal()
     renderer = renderer_for(GAME)
@@ -204,7 +204,7 @@ def test_a_finished_game_shows_the_result():
         assert renderer.seat_name(view, seat) in result
 
 
-def test_a_whole_game_between_bots_plays_in_the_terminal():
+def test_a_whole_game_between_bots_plays_in_the_terminal() -> None:
     result = CliRunner().invoke(
         app, ["play", GAME, "--seats", "random,random", "--seed", "3"], input=""
     )
