@@ -43,18 +43,25 @@ def unit_view(state: BattlesState, unit: str) -> dict[str, Any]:
         "talents": list(spec.talents),
         "power": spec.power,
         "power_name": POWERS[spec.power].name if spec.power else None,
+        "power_text": POWERS[spec.power].text if spec.power else None,
         "entered": piece.entered,
         "dead": piece.dead,
         "carrying": piece.carrying,
         "activated": piece.activated,
         "petrified": piece.petrified_by >= 0,
+        # the seat whose next turn start ends the petrification (MB-TURN-A1), or None
+        "petrified_until": piece.petrified_by if piece.petrified_by >= 0 else None,
+        "lions_hide_used": piece.hide_used,
         "evaded": piece.evaded,
         "complete": stats.complete(piece),
     }
 
 
 def view(state: BattlesState, player: int | None) -> dict[str, Any]:
-    """What ``player`` (None: a spectator) may know."""
+    """What ``player`` (None: a spectator) may know.
+
+    ``map.omphalos``, ``map.ruins`` and ``map.trees`` are counts per area in area order:
+    entry ``k`` is area ``k + 1`` (areas are numbered from 1, MB-MAP-1)."""
     game = state.battles
     n = game.players
     data = game.board.data
@@ -63,6 +70,7 @@ def view(state: BattlesState, player: int | None) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "seat": seat,
             "side": state.sides[seat],
+            "divinity": state.armies[seat][0] if state.armies[seat] else None,
             "army": list(state.armies[seat]),
             "rp": state.rp[seat],
             "omphalos_cards": state.omphalos_cards[seat],
@@ -122,6 +130,9 @@ def view(state: BattlesState, player: int | None) -> dict[str, Any]:
                 "retaliation": a.retaliation,
                 "first_assault": list(a.dice_first),
                 "second_assault": list(a.dice_second),
+                "rerolled": list(a.rerolled),  # indices into first_assault
+                "rerolls_left": a.rerolls_left,
+                "dice_to_roll": a.to_roll,
             }
             for a in state.attacks
         ],
