@@ -1,0 +1,823 @@
+"""Mythic Battles: Pantheon's numbered rules (RULES.md), one or more tests per rule id.
+
+Positions come from scenario.py (the Sacred Valley unless said otherwise; its map is drawn
+there). Unit numbers used below (content/roster.toml): Zeus O4 D3 R2 M3 V9 flying; Hades O4
+D3 R1 M2 V10; Achilles O4 D3 R0 M2 V5; Medusa O3 D2 R2 M2 V5; Hoplites O2 D3 R0 M2 V3;
+Spartans O3 D2 R0 M2 V3.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import theomachy
+from theomachy import CHANCE, IllegalAction
+from theomachy.games.mythic_battles import stats
+from theomachy.games.mythic_battles.data import TALENTS, units
+from theomachy.games.mythic_battles.model import (
+    ACTIONS,
+    ACTIVATE_FIRST,
+    ACTIVATE_SECOND,
+    COMPLEX,
+    DAMAGE,
+    GUARD,
+    INITIATIVE,
+    LEAD,
+    LEAD_ACTIVATE,
+    MODE,
+    OFF_MAP,
+    OVER,
+    PASS_OR_GO,
+    RECALL,
+    RECRUIT_GOD,
+    RECRUIT_UNIT,
+    RETALIATE,
+    REROLL,
+)
+
+from .scenario import (
+    ARMIES,
+    act,
+    activate,
+    area,
+    declines,
+    dice_awaited,
+    draw,
+    fresh,
+    game,
+    phase,
+    position,
+    roll,
+    vitality,
+)
+
+rules = pytest.mark.rules
+UNITS = units()
+
+
+def end_turn(state) -> None:
+    """The active player ends the turn from B1/C1 (and D1 when it is asked)."""
+    act(state, "end")
+    if state.step == RECALL and state.current_player == state.turn_player:
+        act(state, "end")
+
+
+def first_dice(state, attacker: str, target: str) -> int:
+    """Declare ``attacker``'s ATTACK on ``target`` (activating it) and answer every prompt
+    before the dice with ``decline``: the first assault's dice."""
+    activate(state, attacker)
+    act(state, f"attack {target}")
+    declines(state)
+    return dice_awaited(state)
+
+
+def hits_to_wound(state, attacker: str, target: str) -> int:
+    """The target's Defence against this ATTACK: the smallest number of hits that wounds."""
+    return stats.defence(state, state.pieces[target], state.pieces[attacker], 0)
+
+
+def opening(state, hands: dict[int, list[str]]) -> None:
+    """Feed the opening draws (the lead player's three first, then clockwise)."""
+    while state.current_player == CHANCE and state.step == PASS_OR_GO and state.draws:
+        seat = state.draws[0]
+        if not hands.get(seat):
+            break
+        draw(state, hands[seat].pop(0))
+
+
+def random_game(players: int, seed: int, **options: object):
+    """A seeded random game to its end (yields every state)."""
+    rng = random.Random(seed)
+    state = game(players, **options).new_game()
+    while not state.is_terminal():
+        yield state
+        if state.current_player == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    yield state
+
+
+# --- notation ------------------------------------------------------------------------------
+VERBS = {
+    "choose", "recruit", "continue", "pass", "activate", "end", "simple", "complex", "move",
+    "run", "attack", "thunderbolt", "uproot", "claim", "done", "absorb", "enter", "swap",
+    "lead", "recall", "guard", "helm", "evade", "gaze", "retaliate", "reroll", "keep", "throw",
+    "draw-cards", "search", "decline",
+}  # fmt: skip
+
+
+@rules("MB-NOTATION-1", "MB-NOTATION-2")
+def test_actions_are_lowercase_verb_first_and_outcomes_are_rolls_and_draws():
+    seen: set[str] = set()
+    for seed in (1, 2, 3):
+        for state in random_game(2, seed, max_rounds=20):
+            if state.is_terminal():
+                break
+            if state.current_player == CHANCE:
+                for outcome, _ in state.chance_outcomes():
+                    verb, _, rest = outcome.partition(" ")
+                    assert verb in ("roll", "draw")
+                    if verb == "roll":
+                        assert rest in "123456"
+                    else:
+                        assert rest == "aow" or rest in state.pieces
+                continue
+            for action in state.legal_actions():
+                verb, _, rest = action.partition(" ")
+                assert action == action.lower() and action.strip() == action, action
+                assert verb in VERBS, action
+                seen.add(verb)
+                if verb in ("move", "run", "enter", "claim", "throw", "thunderbolt"):
+                    assert int(rest) in state.board.areas
+                if verb in ("activate", "attack", "recall", "guard", "lead", "swap"):
+                    assert rest in state.pieces  # units by roster id, one of each
+    assert {"choose", "recruit", "activate", "end", "attack", "move", "enter"} <= seen
+
+
+@rules("MB-NOTATION-2")
+def test_a_deck_is_unordered_each_draw_is_a_chance_node_weighted_by_copies():
+    state = fresh()
+    assert state.current_player == CHANCE
+    # Seat 0's deck: 3 Zeus, 2 Achilles, 2 Hoplites, 3 Art of War (the dealt 3 are in hand).
+    assert dict(state.chance_outcomes()) == pytest.approx(
+        {"draw achilles": 0.2, "draw aow": 0.3, "draw hoplites": 0.2, "draw zeus": 0.3}
+    )
+    state = position(at={"achilles": 7, "medusa": 7}, hands={0: ["achilles"]})
+    act(state, "activate achilles", "simple", "attack medusa")
+    assert dict(state.chance_outcomes()) == pytest.approx({f"roll {n}": 1 / 6 for n in range(1, 7)})
+    assert dice_awaited(state) == 5  # one chance node per die, rolled in order
+    roll(state, 1, 2)
+    assert state.attacks[-1].dice_first == [1, 2]
+
+
+@rules("MB-NOTATION-3")
+def test_a_yes_no_choice_is_the_action_or_decline():
+    state = position(at={"achilles": 7, "medusa": 7}, hands={0: ["achilles"], 1: ["aow"]})
+    act(state, "activate achilles", "simple", "attack medusa")
+    roll(state, 1, 1, 1, 1, 1)
+    assert state.current_player == 1
+    assert state.legal_actions()[:2] == ["retaliate", "decline"]
+    act(state, "decline")
+    assert not state.attacks
+
+
+# --- terms ---------------------------------------------------------------------------------
+@rules("MB-TERM-FRIENDLY")
+def test_friendly_means_same_side():
+    two = position()
+    assert stats.friendly(two, 0, 0) and not stats.friendly(two, 0, 1)
+    four = position(
+        [["zeus", "hoplites"], ["hades", "spartans"], ["ares", "amazons"], ["athena", "centaurs"]],
+        at={"hoplites": 14, "amazons": 14, "spartans": 14},
+    )
+    assert stats.friendly(four, 0, 2) and stats.friendly(four, 1, 3)
+    assert not stats.friendly(four, 0, 1) and not stats.friendly(four, 2, 3)
+    # An ally's unit is never a target; enemies of either ally are.
+    assert [p.id for p in stats.targets(four, four.pieces["hoplites"])] == ["spartans"]
+    three = position([["zeus"], ["hades"], ["ares"]])
+    assert not any(stats.friendly(three, a, b) for a in range(3) for b in range(3) if a != b)
+
+
+@rules("MB-TERM-COMPLETE")
+def test_troops_are_complete_with_all_their_miniatures():
+    state = position(at={"hoplites": 7})
+    hoplites = state.pieces["hoplites"]
+    assert stats.complete(hoplites)
+    hoplites.vitality = 2
+    assert not stats.complete(hoplites)
+    assert not stats.complete(state.pieces["zeus"])  # only troops are ever complete
+
+
+@rules("MB-TERM-SURROUNDINGS")
+def test_surroundings_are_the_area_and_its_neighbours():
+    state = position()
+    assert sorted(state.board.surroundings(7)) == [2, 6, 7, 8, 12]
+    assert sorted(state.board.surroundings(1)) == [1, 2, 6]
+    assert sorted(state.board.surroundings(20)) == [15, 19, 20]
+
+
+# --- hierarchy -----------------------------------------------------------------------------
+@rules("MB-HIER-1")
+def test_a_power_overrides_a_talent_fleet_of_foot_frees_atalanta_from_block():
+    state = position(
+        [["zeus", "atalanta", "hoplites"], ["hades", "leonidas", "spartans"]],
+        at={"atalanta": 12, "leonidas": 12},
+        hands={0: ["atalanta"]},
+    )
+    activate(state, "atalanta")
+    assert any(a.startswith("move ") for a in state.legal_actions())
+    # Hoplites, without the power, are held by Leonidas's Block.
+    state = position(
+        [["zeus", "atalanta", "hoplites"], ["hades", "leonidas", "spartans"]],
+        at={"hoplites": 12, "leonidas": 12},
+        hands={0: ["hoplites"]},
+    )
+    activate(state, "hoplites")
+    assert not any(a.startswith("move ") for a in state.legal_actions())
+
+
+@rules("MB-HIER-2")
+def test_mighty_throw_is_not_a_move_out_so_block_does_not_stop_it():
+    state = position(
+        [["zeus", "heracles"], ["hades", "leonidas", "spartans"]],
+        at={"heracles": 12, "leonidas": 12, "spartans": 12},
+        hands={0: ["heracles"]},
+    )
+    act(state, "activate heracles", "attack spartans")
+    roll(state, 1, 3, 3, 3)  # one blank: enough to throw troops
+    assert state.current_player == 0
+    assert state.legal_actions() == ["throw 7", "throw 11", "throw 13", "decline"]
+    act(state, "throw 13")
+    assert area(state, "spartans") == 13
+
+
+# --- set-up --------------------------------------------------------------------------------
+@rules("MB-SETUP-1")
+def test_the_scenario_defaults_to_the_one_for_the_player_count():
+    for players, scenario in ((2, "sacred-valley"), (3, "delphi-three"), (4, "delphi-alliances")):
+        loaded = game(players)
+        assert loaded.scenario.id == scenario
+        assert loaded.options["scenario"] == scenario
+    assert game(2, scenario="sacred-valley").scenario.id == "sacred-valley"
+    with pytest.raises(ValueError, match="is for \\[3\\] players"):
+        game(2, scenario="delphi-three")
+
+
+@rules("MB-SETUP-2")
+def test_no_roll_chooses_the_scenario_the_lead_player_chooses_a_divinity_at_once():
+    state = game(2).new_game()
+    assert state.current_player == 0
+    assert state.step == RECRUIT_GOD
+    assert state.history() == []
+
+
+@rules("MB-SETUP-3")
+def test_the_lead_player_chooses_first_and_takes_the_first_turn():
+    state = game(3, lead=2).new_game()
+    assert state.current_player == 2
+    state = fresh([["zeus"], ["hades"], ["ares"]], lead=1)
+    assert state.turn_player == 1 and state.draws[:3] == [1, 1, 1]
+    with pytest.raises(ValueError, match="lead must be a seat from 0 to 1"):
+        game(2, lead=2)
+
+
+@rules("MB-RECRUIT-1")
+def test_divinities_are_chosen_clockwise_from_the_lead_player_one_each():
+    state = game(3, lead=1).new_game()
+    assert state.current_player == 1
+    assert state.legal_actions() == ["choose zeus", "choose hades", "choose ares", "choose athena"]
+    act(state, "choose ares")
+    assert state.current_player == 2
+    assert state.legal_actions() == ["choose zeus", "choose hades", "choose athena"]
+    act(state, "choose zeus")
+    assert state.current_player == 0
+    act(state, "choose hades")
+    assert state.step == RECRUIT_UNIT
+    assert [a[0] for a in state.armies] == ["hades", "ares", "zeus"]
+    assert "athena" not in state.pieces  # the unchosen divinity is removed
+
+
+@rules("MB-RECRUIT-2")
+def test_units_are_recruited_anticlockwise_from_the_lead_players_right_paying_rp():
+    state = game(3, lead=1).new_game()
+    act(state, "choose ares", "choose zeus", "choose hades")
+    assert state.current_player == 0  # the seat before the lead player
+    assert state.rp == [9, 9, 9]
+    act(state, "recruit achilles")
+    assert state.rp == [5, 9, 9]
+    assert state.current_player == 2  # anticlockwise
+    assert "recruit achilles" not in state.legal_actions()
+    act(state, "recruit heracles")
+    assert state.current_player == 1
+    act(state, "recruit hydra")
+    assert state.current_player == 0
+    assert state.armies == [["hades", "achilles"], ["ares", "hydra"], ["zeus", "heracles"]]
+    assert state.rp == [5, 5, 5]
+    # Seat 0 has 5 RP left: 4-RP units are still offered, nothing dearer exists.
+    assert "recruit cerberus" in state.legal_actions()
+
+
+@rules("MB-RECRUIT-3")
+def test_a_player_who_cannot_afford_a_unit_turns_rp_into_omphalos_cards_and_is_skipped():
+    state = game(2).new_game()
+    act(state, "choose zeus", "choose hades")
+    assert state.current_player == 1
+    act(state, "recruit achilles", "recruit heracles")  # seat 1 then seat 0: 6 RP each
+    act(state, "recruit hydra", "recruit cerberus")  # 2 RP each
+    act(state, "recruit atalanta")  # seat 1: 0 RP
+    # Seat 1 can afford nothing: skipped; seat 0 has 2 RP: troops (1) and nothing else.
+    assert state.current_player == 0
+    assert state.legal_actions() == [
+        "recruit amazons", "recruit hoplites", "recruit spartans", "recruit centaurs",
+        "recruit infernal-hounds", "recruit infernal-warriors",
+    ]  # fmt: skip
+    act(state, "recruit amazons")
+    assert state.current_player == 0  # seat 1 is skipped from now on
+    act(state, "recruit hoplites")
+    assert state.step == PASS_OR_GO  # everyone is done: the table is set up
+    assert state.armies == [
+        ["zeus", "heracles", "cerberus", "amazons", "hoplites"],
+        ["hades", "achilles", "hydra", "atalanta"],
+    ]
+    assert state.omphalos_cards == [0, 0]
+    assert "medusa" not in state.pieces and "spartans" not in state.pieces  # removed
+    # RP that buy nothing (every troop taken, 1 RP left) become omphalos cards.
+    state = game(2).new_game()
+    act(state, "choose zeus", "choose hades", "recruit achilles", "recruit amazons")
+    act(state, "recruit hoplites", "recruit spartans", "recruit centaurs")
+    act(state, "recruit infernal-hounds", "recruit infernal-warriors", "recruit atalanta")
+    act(state, "recruit odysseus", "recruit hydra")
+    assert state.rp == [0, 0] and state.omphalos_cards == [1, 0]
+    assert state.step == PASS_OR_GO
+
+
+@rules("MB-RECRUIT-4")
+def test_armies_option_skips_the_draft_and_unspent_rp_become_omphalos_cards():
+    state = fresh()
+    assert state.armies == ARMIES
+    assert state.step == PASS_OR_GO
+    assert state.rp == [0, 0]
+    assert state.omphalos_cards == [5, 6]  # 10 RP less 5 (Achilles 4, Hoplites 1), less 4
+    for bad, message in (
+        ([["achilles"], ["hades"]], "army 0 must start with a divinity"),
+        ([["zeus", "hades"], ["ares"]], "army 0 has more than one divinity"),
+        ([["zeus", "achilles"], ["hades", "achilles"]], "'achilles' is recruited twice"),
+        ([["zeus", "hydra", "cerberus", "medusa"], ["hades"]], "army 0 costs 11 RP of 10"),
+        ([["zeus"]], "1 armies for 2 players"),
+        ([["zeus", "pegasus"], ["hades"]], "unknown unit 'pegasus'"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            game(2, armies=bad)
+
+
+@rules("MB-SETUP-4", "MB-OMPHALOS-1")
+def test_the_scenarios_map_with_its_terrain_and_omphalos():
+    state = fresh()
+    data = state.board.data
+    assert data.id == "sacred-valley"
+    for a in state.board.areas:
+        assert state.omphalos[a] == data.omphalos.count(a)
+        assert state.ruins[a] == data.ruins.count(a)
+        assert state.trees[a] == data.trees.count(a)
+    assert sum(state.omphalos) == 7 and state.ruins[13] == 1 and state.trees[2] == 1
+
+
+@rules("MB-SETUP-5")
+def test_divinities_start_on_their_zones_first_area_and_the_rest_off_the_map():
+    state = fresh()
+    assert area(state, "zeus") == 6 and area(state, "hades") == 10
+    assert state.pieces["zeus"].entered
+    for unit in ("achilles", "hoplites", "medusa", "spartans"):
+        assert area(state, unit) == OFF_MAP and not state.pieces[unit].entered
+    four = fresh([["zeus"], ["hades"], ["ares"], ["athena"]])
+    assert [area(four, g) for g in ("zeus", "hades", "ares", "athena")] == [1, 6, 36, 31]
+
+
+@rules("MB-SETUP-6")
+def test_each_deck_holds_the_armys_activation_and_art_of_war_cards():
+    state = fresh()
+    assert state.deck[0] == sorted(
+        ["zeus"] * 3 + ["aow"] * 2 + ["achilles"] * 2 + ["aow"] + ["hoplites"] * 2
+    )
+    assert sorted(state.deck[1]) == sorted(
+        ["hades"] * 3 + ["medusa"] * 2 + ["spartans"] * 2 + ["aow"] * 3
+    )
+
+
+@rules("MB-SETUP-7")
+def test_three_art_of_war_cards_from_the_supply_everyone_sees_them():
+    state = fresh()
+    assert state.hand == [["aow"] * 3, ["aow"] * 3]
+    assert state.known == [["aow"] * 3, ["aow"] * 3]
+    assert state.view(1)["players"][0]["known_hand"] == ["aow"] * 3
+
+
+@rules("MB-SETUP-8")
+def test_opening_draws_three_each_lead_first_then_the_first_turns_draw():
+    state = fresh([["zeus", "hoplites"], ["hades", "spartans"], ["ares", "amazons"]], lead=1)
+    assert state.draws == [1, 1, 1, 2, 2, 2, 0, 0, 0, 1]
+    for _ in range(9):
+        state.apply(state.chance_outcomes()[0][0])
+    assert [len(h) for h in state.hand] == [6, 6, 6]
+    assert state.current_player == CHANCE  # the lead player's turn draw (A2)
+    state.apply(state.chance_outcomes()[0][0])
+    assert [len(h) for h in state.hand] == [6, 7, 6]
+    assert state.current_player == 1 and state.step == PASS_OR_GO
+
+
+# --- the turn ------------------------------------------------------------------------------
+@rules("MB-ROUND-1", "MB-TURN-D2")
+def test_a_round_is_one_turn_per_player_in_the_game_from_the_lead_clockwise():
+    armies = [["zeus"], ["hades"], ["ares"]]
+    state = position(armies, seat=1, step=PASS_OR_GO, lead=1)
+    state.round = 1
+    act(state, "pass")
+    assert state.draws == [1, 2]  # the pass's second card, then the next player's A2 draw
+    draw(state, "hades", "ares")
+    assert state.turn_player == 2 and state.round == 1
+    act(state, "pass")
+    draw(state, "ares", "zeus")
+    assert state.turn_player == 0 and state.round == 1
+    act(state, "pass")
+    draw(state, "zeus", "hades")
+    assert state.turn_player == 1 and state.round == 2  # back to the lead player
+    state.out[2] = True  # a player out takes no more turns
+    state.invalidate_caches()
+    act(state, "pass")
+    draw(state, "hades", "zeus")
+    assert state.turn_player == 0 and state.round == 2
+
+
+@rules("MB-TURN-A1")
+def test_turn_start_ends_last_rounds_effects_and_this_turns_flags():
+    state = position(
+        at={"achilles": 7, "medusa": 7, "hoplites": 9, "spartans": 9},
+        hands={0: ["achilles"]},
+        seat=0,
+    )
+    state.pieces["achilles"].petrified_by = 1  # petrified by seat 1 (Medusa's owner)
+    state.pieces["hoplites"].petrified_by = 0
+    state.pieces["zeus"].evaded = True
+    state.pieces["medusa"].activated = True
+    state.bought[1] = ["search"]
+    state.invalidate_caches()
+    assert "activate achilles" not in state.legal_actions()
+    end_turn(state)
+    draw(state, "hades")
+    # Seat 1's turn starts: the petrification seat 1's Medusa caused ends, not seat 0's.
+    assert state.pieces["achilles"].petrified_by == -1
+    assert state.pieces["hoplites"].petrified_by == 0
+    assert not state.pieces["zeus"].evaded and not state.pieces["medusa"].activated
+    assert state.bought == [[], []]
+    assert state.activations == 0
+
+
+@rules("MB-TURN-A2")
+def test_the_active_player_draws_one_card_at_the_start_of_the_turn():
+    state = position(hands={0: ["zeus"], 1: ["hades"]})
+    end_turn(state)
+    assert state.current_player == CHANCE and state.draws == [1]
+    assert dict(state.chance_outcomes()) == pytest.approx(
+        {"draw hades": 2 / 9, "draw medusa": 2 / 9, "draw spartans": 2 / 9, "draw aow": 3 / 9}
+    )
+    draw(state, "medusa")
+    assert state.hand[1] == ["hades", "medusa"]
+    assert state.step == PASS_OR_GO and state.current_player == 1
+
+
+@rules("MB-TURN-A3")
+def test_pass_draws_a_second_card_and_ends_the_turn_continue_plays_it():
+    state = position(step=PASS_OR_GO, hands={0: ["zeus"]})
+    legal = state.legal_actions()
+    assert legal[:2] == ["continue", "pass"]
+    act(state, "pass")
+    assert state.draws == [0, 1]
+    draw(state, "aow", "hades")
+    assert state.hand[0] == ["aow", "zeus"]
+    assert state.turn_player == 1 and state.step == PASS_OR_GO
+    act(state, "continue")
+    assert state.step == ACTIVATE_FIRST and state.current_player == 1
+
+
+@rules("MB-TURN-B1")
+def test_b1_activate_a_unit_or_end_to_d1():
+    state = position(hands={0: ["zeus", "achilles", "aow"]})
+    assert state.legal_actions() == [
+        "activate zeus", "activate achilles", "end", "draw-cards 1", "draw-cards 2",
+        "search achilles", "search aow", "search hoplites", "search zeus",
+    ]  # fmt: skip
+    act(state, "end")
+    # D1 is asked: Search for Card is still open (nothing to recall).
+    assert state.step == RECALL
+    assert state.legal_actions()[0] == "end"
+    act(state, "end")
+    assert state.turn_player == 1
+
+
+@rules("MB-TURN-B2")
+def test_activating_discards_one_activation_card():
+    state = position(hands={0: ["zeus", "zeus"]})
+    act(state, "activate zeus")
+    assert state.hand[0] == ["zeus"] and state.discard[0] == ["zeus"]
+    assert state.pieces["zeus"].activated
+
+
+@rules("MB-TURN-B3", "MB-RULING-OFF-MAP")
+def test_simple_or_complex_is_asked_only_when_both_are_possible():
+    state = position(hands={0: ["zeus", "achilles", "aow"]})
+    act(state, "activate achilles")  # off the map: only ENTER
+    assert state.step == COMPLEX
+    assert state.legal_actions() == ["enter 1", "enter 6", "enter 11", "enter 16"]
+    act(state, "enter 11")
+    assert area(state, "achilles") == 11 and state.pieces["achilles"].entered
+    act(state, "activate zeus")
+    assert state.step == MODE
+    assert state.legal_actions() == ["simple", "complex"]
+    # A unit with no complex action (nothing to RUN to, nothing to absorb) goes simple.
+    state = position(
+        [["zeus", "hoplites"], ["hades", "leonidas"]],
+        at={"hoplites": 7, "leonidas": 7},
+        hands={0: ["hoplites"]},
+    )
+    act(state, "activate hoplites")  # held by Block: no RUN, troops never ABSORB
+    assert state.step == ACTIONS
+    assert state.legal_actions()[:2] == ["attack leonidas", "done"]
+
+
+@rules("MB-TURN-B4")
+def test_start_of_activation_powers_resolve_for_simple_actions_only():
+    armies = [["zeus", "hydra"], ["hades", "medusa"]]
+    state = position(armies, at={"hydra": 12}, vitality={"hydra": 5}, hands={0: ["hydra"] * 2})
+    activate(state, "hydra", "simple")
+    assert vitality(state, "hydra") == 6
+    state = position(armies, at={"hydra": 12}, vitality={"hydra": 5}, hands={0: ["hydra"]})
+    activate(state, "hydra", "complex")
+    assert vitality(state, "hydra") == 5  # RUN: no start-of-activation power
+
+
+@rules("MB-TURN-B5")
+def test_up_to_two_different_simple_actions_then_done():
+    state = position(at={"achilles": 7}, omphalos=[7], hands={0: ["achilles", "aow"]})
+    activate(state, "achilles")
+    assert "claim 7" in state.legal_actions() and "done" in state.legal_actions()
+    act(state, "claim 7")
+    legal = state.legal_actions()
+    assert not any(a.startswith("claim") for a in legal)  # different actions only
+    assert "move 12" in legal
+    act(state, "move 12")
+    # Two actions: the activation ended by itself, back to the turn (C1).
+    assert state.activation is None and state.step == ACTIVATE_SECOND
+    assert area(state, "achilles") == 12 and state.pieces["achilles"].carrying
+    state = position(at={"achilles": 7}, hands={0: ["achilles", "aow"]})
+    activate(state, "achilles")
+    act(state, "done")
+    assert state.activation is None and state.step == ACTIVATE_SECOND
+
+
+@rules("MB-TURN-B6", "MB-TAL-LEADER")
+def test_leader_at_the_end_of_the_activation_fetches_and_activates_troops():
+    armies = [["athena", "hoplites", "amazons"], ["hades", "spartans"]]
+    state = position(armies, at={"athena": 7, "hoplites": 7, "amazons": 12}, hands={0: ["athena"]})
+    act(state, "activate athena", "simple", "done")
+    assert state.step == LEAD
+    assert state.legal_actions() == ["lead hoplites", "decline"]  # only troops in her area
+    act(state, "lead hoplites")
+    assert state.hand[0] == ["hoplites"] and state.known[0] == ["hoplites"]
+    assert state.deck[0].count("hoplites") == 1
+    assert state.step == LEAD_ACTIVATE
+    assert state.legal_actions() == ["activate hoplites", "decline"]
+    act(state, "activate hoplites")  # no Art of War card needed
+    assert state.activation.unit == "hoplites" and state.activations == 2
+    assert state.discard[0] == ["athena", "hoplites"]
+    act(state, "simple", "move 12", "done")
+    # Two activations of seat 0's own army: the turn goes to D1.
+    assert state.step in (RECALL,) or state.turn_player == 1
+
+
+@rules("MB-TAL-LEADER")
+def test_leader_on_an_allys_troops_does_not_count_for_the_active_player():
+    armies = [["athena", "hoplites"], ["hades", "spartans"], ["zeus", "amazons"], ["ares"]]
+    state = position(armies, at={"athena": 14, "amazons": 14}, hands={0: ["athena"]})
+    act(state, "activate athena", "simple", "done")
+    assert state.legal_actions() == ["lead amazons", "decline"]
+    act(state, "lead amazons")
+    assert state.current_player == 2  # the ally decides
+    assert state.legal_actions() == ["activate amazons", "decline"]
+    act(state, "activate amazons")
+    assert state.activations == 1  # the ally's activation does not count
+    act(state, "simple", "done")
+    assert state.current_player == 0 and state.step == ACTIVATE_SECOND
+    # The led troops' owner may decline; without a card they can only decline.
+    state = position(armies, at={"athena": 14, "amazons": 14}, hands={0: ["athena"]})
+    state.deck[2] = []
+    act(state, "activate athena", "simple", "done", "lead amazons")
+    assert state.legal_actions() == ["decline"]
+    act(state, "decline")
+    assert state.step == ACTIVATE_SECOND
+
+
+@rules("MB-TURN-B7")
+def test_a_complex_action_ends_the_activation_and_strips_talents():
+    armies = [["zeus", "heracles"], ["hades", "medusa"]]
+    state = position(armies, at={"heracles": 12}, hands={0: ["heracles"] * 2})
+    activate(state, "heracles", "simple")
+    assert "move 17" in state.legal_actions()  # Climb crosses the cliff 12|17
+    state = position(armies, at={"heracles": 12}, hands={0: ["heracles", "aow"]})
+    activate(state, "heracles", "complex")
+    legal = state.legal_actions()
+    # RUN: Movement 2 + 2 but no Climb: no 8 (impenetrable), 17 only around the cliff.
+    assert "run 8" not in legal and "run 17" in legal
+    assert stats.stripped(state, state.pieces["heracles"])
+    act(state, "run 17")
+    assert state.activation is None and state.step == ACTIVATE_SECOND
+
+
+@rules("MB-TURN-C1", "MB-MAN-3")
+def test_a_second_activation_costs_an_art_of_war_card():
+    state = position(at={"achilles": 11}, hands={0: ["zeus", "achilles", "aow"]})
+    act(state, "activate zeus", "simple", "done")
+    assert state.step == ACTIVATE_SECOND
+    assert state.legal_actions()[:2] == ["activate achilles", "end"]
+    act(state, "activate achilles")
+    assert state.hand[0] == [] and sorted(state.discard[0]) == ["achilles", "aow", "zeus"]
+    assert "second" in state.bought[0]
+    # Without a card to pay, no second activation is offered.
+    state = position(at={"achilles": 11}, hands={0: ["zeus", "achilles"]}, decks={0: []})
+    act(state, "activate zeus", "simple", "done")
+    assert state.step == ACTIVATE_SECOND  # asked: seat 0 holds a card (it might be AoW)
+    assert state.legal_actions() == ["end"]
+    # Nothing to do at C1 at all (no card, empty deck): skipped to D1, then the turn ends.
+    state = position(hands={0: ["zeus"]}, decks={0: []})
+    act(state, "activate zeus", "simple", "done")
+    assert state.turn_player == 1
+
+
+@rules("MB-TURN-D1", "MB-MAN-4")
+def test_recall_brings_troops_back_complete_to_the_divinity_and_ends_the_turn():
+    state = position(
+        at={"zeus": 12, "hoplites": 19},
+        omphalos=[],
+        vitality={"hoplites": 1},
+        hands={0: ["aow"]},
+        decks={0: []},
+    )
+    state.pieces["hoplites"].carrying = True
+    state.pieces["hoplites"].petrified_by = 1
+    act(state, "end")
+    assert state.step == RECALL
+    assert state.legal_actions() == ["recall hoplites", "end"]
+    act(state, "recall hoplites")
+    hoplites = state.pieces["hoplites"]
+    assert hoplites.area == 12 and hoplites.vitality == 3 and stats.complete(hoplites)
+    assert not hoplites.carrying and state.omphalos[19] == 1  # dropped first
+    assert hoplites.petrified_by == -1
+    assert state.turn_player == 1  # the turn ended
+    assert state.hand[0] == []
+
+
+@rules("MB-MAN-4")
+def test_recall_needs_entered_unactivated_troops_and_room_even_for_dead_troops():
+    state = position(at={"zeus": 12}, hands={0: ["aow"]}, decks={0: []})
+    hoplites = state.pieces["hoplites"]
+    hoplites.entered, hoplites.dead, hoplites.vitality = True, True, 0  # killed earlier
+    state.invalidate_caches()
+    act(state, "end")
+    assert state.legal_actions() == ["recall hoplites", "end"]
+    act(state, "recall hoplites")
+    assert hoplites.area == 12 and not hoplites.dead and hoplites.vitality == 3
+    # Never entered: no recall (D1 is skipped, the turn ends).
+    state = position(at={"zeus": 12}, hands={0: ["aow"]}, decks={0: []})
+    act(state, "end")
+    assert state.turn_player == 1
+    # The divinity's area is full: no recall.
+    armies = [["zeus", "hoplites", "achilles"], ["hades", "spartans", "medusa"]]
+    state = position(
+        armies,
+        at={"zeus": 12, "hoplites": 19, "achilles": 12, "spartans": 12, "medusa": 12},
+        hands={0: ["aow"]},
+        decks={0: []},
+    )
+    act(state, "end")
+    assert state.turn_player == 1
+
+
+@rules("MB-ACT-1")
+def test_at_most_two_activations_a_turn():
+    state = position(
+        at={"achilles": 11, "hoplites": 1}, hands={0: ["zeus", "achilles", "hoplites", "aow"] * 2}
+    )
+    act(state, "activate zeus", "simple", "done", "activate achilles", "simple", "done")
+    # Two activations: no C1 again; D1 (Search is open) then the turn ends.
+    assert state.step == RECALL
+    assert not any(a.startswith("activate") for a in state.legal_actions())
+
+
+@rules("MB-ACT-2")
+def test_a_unit_activates_at_most_once_a_turn():
+    state = position(at={"achilles": 11}, hands={0: ["zeus", "zeus", "aow"]})
+    act(state, "activate zeus", "simple", "done")
+    assert "activate zeus" not in state.legal_actions()
+
+
+@rules("MB-ACT-3")
+def test_activating_needs_a_card_and_a_live_unpetrified_unit():
+    state = position(at={"achilles": 11, "hoplites": 1}, hands={0: ["achilles", "hoplites"]})
+    assert state.legal_actions()[:2] == ["activate achilles", "activate hoplites"]
+    state.pieces["achilles"].petrified_by = 1
+    hoplites = state.pieces["hoplites"]
+    hoplites.area, hoplites.dead = OFF_MAP, True
+    state.invalidate_caches()
+    assert not any(a.startswith("activate") for a in state.legal_actions())
+    state = position(at={"achilles": 11}, hands={0: ["hoplites"]})
+    assert "activate achilles" not in state.legal_actions()  # no card
+
+
+# --- manoeuvres ----------------------------------------------------------------------------
+@rules("MB-MAN-1")
+def test_draw_cards_one_or_two_in_the_players_own_steps_b_and_c():
+    state = position(hands={0: ["aow", "zeus"]})
+    act(state, "draw-cards 2")
+    assert state.hand[0] == ["zeus"] and state.discard[0] == ["aow"]
+    assert state.draws == [0, 0]
+    draw(state, "achilles", "hoplites")
+    assert state.hand[0] == ["achilles", "hoplites", "zeus"]
+    assert state.step == ACTIVATE_FIRST
+    assert not any(a.startswith("draw-cards") for a in state.legal_actions())  # once a turn
+    # Not at A3, not in another player's ATTACK questions.
+    state = position(step=PASS_OR_GO, hands={0: ["aow"]})
+    assert not any(a.startswith("draw-cards") for a in state.legal_actions())
+
+
+@rules("MB-MAN-2", "MB-RULING-SEARCH")
+def test_search_for_card_takes_a_chosen_card_and_shows_it():
+    state = position(hands={0: ["aow"]})
+    act(state, "search achilles")
+    assert state.hand[0] == ["achilles"] and state.known[0] == ["achilles"]
+    assert state.deck[0].count("achilles") == 1 and state.discard[0] == ["aow"]
+    assert state.view(1)["players"][0]["known_hand"] == ["achilles"]
+    assert not any(a.startswith("search") for a in state.legal_actions())  # bought this turn
+
+
+@rules("MB-MAN-5", "MB-MAN-7")
+def test_powers_are_manoeuvres_bought_once_a_turn_by_each_player():
+    state = position(at={"zeus": 7, "medusa": 17}, hands={0: ["zeus", "zeus", "aow", "aow", "aow"]})
+    activate(state, "zeus")
+    assert "thunderbolt 17" in state.legal_actions()
+    act(state, "thunderbolt 17")
+    assert state.hand[0] == ["aow", "zeus"] and state.bought[0] == ["thunderbolt"]
+    assert state.attacks[-1].area_attack
+    # Each player buys each manoeuvre once a turn, whoever's turn it is: seat 1 searches
+    # during seat 0's turn, and could not again.
+    state = position(at={"achilles": 7, "medusa": 7}, hands={0: ["achilles"], 1: ["aow", "aow"]})
+    act(state, "activate achilles", "simple", "attack medusa")
+    roll(state, 1, 1, 1, 1, 1)
+    assert "search hades" in state.legal_actions()
+    act(state, "search hades")
+    assert state.bought == [[], ["search"]]
+    assert not any(a.startswith("search") for a in state.legal_actions())
+    assert state.legal_actions() == ["retaliate", "decline"]
+
+
+@rules("MB-MAN-6", "MB-FLY-1")
+def test_evade_a_flying_unit_and_the_attacker_may_choose_another_target():
+    armies = [["hades", "achilles", "hoplites"], ["zeus", "medusa", "spartans"]]
+    state = position(
+        armies,
+        at={"achilles": 12, "zeus": 12, "medusa": 12, "hades": 6},
+        hands={0: ["achilles"], 1: ["aow"]},
+    )
+    act(state, "activate achilles", "simple", "attack zeus")
+    assert state.current_player == 1 and phase(state) == "evade"
+    assert state.legal_actions()[:2] == ["evade", "decline"]
+    act(state, "evade")
+    assert state.pieces["zeus"].evaded and state.hand[1] == []
+    assert state.current_player == 0
+    assert state.legal_actions() == ["attack medusa", "decline"]
+    act(state, "attack medusa")
+    assert state.attacks[-1].targets == ["medusa"]
+    assert dice_awaited(state) == 5
+    roll(state, 1, 1, 1, 1, 1)
+    act(state, "decline")  # Medusa does not retaliate
+    # Zeus cannot be the target of a Range 0 ATTACK by a non-flying unit this turn.
+    assert "attack zeus" not in state.legal_actions()
+
+
+@rules("MB-MAN-6")
+def test_an_evaded_attack_with_no_other_target_is_taken_but_wasted():
+    armies = [["hades", "achilles", "hoplites"], ["zeus", "medusa", "spartans"]]
+    state = position(armies, at={"achilles": 12, "zeus": 12}, hands={0: ["achilles"], 1: ["aow"]})
+    act(state, "activate achilles", "simple", "attack zeus", "evade")
+    assert not state.attacks and vitality(state, "zeus") == 9
+    assert state.activation.done == ["attack"]  # the ATTACK was taken
+    # The attacker may also decline another target.
+    state = position(
+        armies, at={"achilles": 12, "zeus": 12, "medusa": 12}, hands={0: ["achilles"], 1: ["aow"]}
+    )
+    act(state, "activate achilles", "simple", "attack zeus", "evade", "decline")
+    assert not state.attacks and vitality(state, "medusa") == 5
+
+
+@rules("MB-MAN-6", "MB-RULING-PUBLIC-PROMPTS")
+def test_evade_is_asked_if_the_player_holds_a_card_only_decline_without_art_of_war():
+    armies = [["hades", "achilles", "hoplites"], ["zeus", "medusa", "spartans"]]
+    state = position(armies, at={"achilles": 12, "zeus": 12}, hands={0: ["achilles"], 1: ["zeus"]})
+    act(state, "activate achilles", "simple", "attack zeus")
+    assert state.current_player == 1 and phase(state) == "evade"
+    assert state.legal_actions()[0] == "decline" and "evade" not in state.legal_actions()
+    # With no card at all the question is not asked.
+    state = position(armies, at={"achilles": 12, "zeus": 12}, hands={0: ["achilles"]})
+    act(state, "activate achilles", "simple", "attack zeus")
+    assert phase(state) != "evade"
+
+
+@rules("MB-MAN-6")
+def test_no_evade_against_a_flying_attacker_or_at_range():
+    armies = [["zeus", "achilles"], ["hades", "medusa"]]
+    state = position(armies, at={"zeus": 12, "medusa": 12}, hands={0: ["zeus"], 1: ["aow"]})
+    activate(state, "zeus")
+    act(state, "attack medusa")
+    assert dice_awaited(state) == 4  # Medusa does not fly: no Evade
