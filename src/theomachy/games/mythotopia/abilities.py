@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from theomachy.games.mythotopia import war
+from theomachy.games.mythotopia.board import board
 
 if TYPE_CHECKING:
     from theomachy.games.mythotopia.rules import MythotopiaState
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 # Card texts that open a payment (one gold) and finish when it is paid.
 PAID_TEXTS = ("diplomat", "mercenary", "mystic")
 MERCENARIES_PER_CARD = 2
+PROVINCES = tuple(p.id for p in board().provinces)  # rules.PROVINCES (rules imports this module)
 PHILOSOPHER_DRAWS = 3
 
 
@@ -30,8 +32,6 @@ def _gold_without(state: MythotopiaState, seat: int, card: str) -> bool:
 
 def action_offers(state: MythotopiaState, seat: int) -> list[str]:
     """``play`` actions of the Action cards ``seat`` may use now."""
-    from theomachy.games.mythotopia.rules import PROVINCES
-
     acts = []
     if state.has_card(seat, "alchemist"):  # MT-IMP-ALCHEMIST
         for value in (1, 2):

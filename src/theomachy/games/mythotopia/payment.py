@@ -240,11 +240,9 @@ def feasible(
     """Whether ``cards`` (sorted ids, Merchant and Water Mill included as ordinary cards) with
     the unused ``converters`` can pay every amount in ``needs`` and, if ``open_need`` is set,
     at least one symbol of it."""
-    key = (needs, open_need, converters, classes(cards))
-    answer = _QUICK.get(key)
-    if answer is None:
-        answer = _remember(key, _canonical_answer(cards, converters, needs, open_need))
-    return answer
+    # Straight to the canonical answer: a cache keyed on whole hands (tried) missed on a
+    # quarter of the questions of random play, where hands hardly repeat.
+    return _canonical_answer(cards, converters, needs, open_need)
 
 
 _CODED: dict[tuple[object, ...], bool] = {}  # (shape, sorted kept codes) -> answer
@@ -278,45 +276,9 @@ def _coded_answer(
     return answer
 
 
-# --- the faster front: card classes -------------------------------------------------------------
-#
-# Building the canonical form still walks the hand for every question (a dozen a position).
-# Cards of one payment *signature* (see :func:`signature`) are interchangeable in every
-# question, so a hand is also named by the sorted numbers of its cards' signatures (its
-# *classes*), made once per position; a question is then one lookup in ``_QUICK``, keyed by
-# the needs, the converters and the classes of the hand and of the cards set aside.
+# --- one player's cards at one position ---------------------------------------------------------
 
-_CLASS: dict[str, int] = {}  # card -> its class (the number of its signature)
-_SIGNATURE_CLASS: dict[str, int] = {}
-_QUICK: dict[tuple[object, ...], bool] = {}
-_QUICK_LIMIT = 200_000  # a bound on memory: past it the cache starts afresh
-
-
-def card_class(card: str) -> int:
-    """The number of ``card``'s payment signature."""
-    found = _CLASS.get(card)
-    if found is None:
-        sig = signature(card)
-        found = _CLASS[card] = _SIGNATURE_CLASS.setdefault(sig, len(_SIGNATURE_CLASS))
-    return found
-
-
-def classes(cards: Sequence[str]) -> tuple[int, ...]:
-    """The sorted classes of ``cards``: equal for hands that pay alike."""
-    table = _CLASS
-    try:
-        found = [table[card] for card in cards]
-    except KeyError:
-        found = [card_class(card) for card in cards]
-    found.sort()
-    return tuple(found)
-
-
-def _remember(key: tuple[object, ...], answer: bool) -> bool:
-    if len(_QUICK) >= _QUICK_LIMIT:
-        _QUICK.clear()
-    _QUICK[key] = answer
-    return answer
+_MOST_LIMIT = 200_000  # a bound on memory: past it the cache starts afresh
 
 
 class Purse:
@@ -328,11 +290,12 @@ class Purse:
     set aside takes its code out of them, so a question is one lookup in ``_CODED``. (Keyed
     on whole hands, as ``feasible`` is, a quarter of the questions of random play missed.)"""
 
-    __slots__ = ("cards", "converters", "merchant", "shapes")
+    __slots__ = ("cards", "converted", "converters", "merchant", "shapes")
 
     def __init__(self, cards: tuple[str, ...], converters: tuple[str, ...]) -> None:
         self.cards = cards
         self.converters = converters
+        self.converted = {CONVERTERS[c] for c in converters}  # what the converters can give
         self.merchant = MERCHANT in cards
         self.shapes: dict[tuple[Needs, str | None], tuple[_Shape, tuple[int, ...]]] = {}
 
@@ -347,6 +310,10 @@ class Purse:
 
     def can(self, needs: Needs, open_need: str | None, exclude: tuple[str, ...] = ()) -> bool:
         """``feasible(cards less exclude, converters, needs, open_need)``."""
+        if not needs and not exclude and open_need in _GIVES and open_need not in self.converted:
+            # One symbol of an army or ship, no converter for it: Merchant and Water Mill
+            # work on resources only, so any card showing the symbol pays it.
+            return not _GIVES[open_need].isdisjoint(self.cards)
         shape, codes = self._coded(needs, open_need)
         if not shape.units:
             return True
@@ -378,13 +345,22 @@ class Purse:
         key = self._coded(((resource, 1),), None)
         found = _MOST.get(key)
         if found is None:
-            if len(_MOST) >= _QUICK_LIMIT:
+            if len(_MOST) >= _MOST_LIMIT:
                 _MOST.clear()
             found = _MOST[key] = max_resource(self.cards, self.converters, resource)
         return found
 
 
 _MOST: dict[tuple[object, ...], int] = {}  # (shape, codes) -> max_resource
+
+
+def _givers(need: str) -> frozenset[str]:
+    """Every card (Starting, Improvement, Province) that shows ``need``'s symbol."""
+    every = [*catalog().cards, *board().province_index]
+    return frozenset(card for card in every if base_value(card, need))
+
+
+_GIVES = {need: _givers(need) for need in ("army", "ship")}  # the open needs
 
 
 def _feasible_search(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import compress
+from itertools import chain, compress, repeat
 from typing import Any, NamedTuple
 
 from pydantic import Field
@@ -112,6 +112,8 @@ PLACE_SHIPS = tuple(f"place-ships {name}" for name in SEAS)
 END_WAR = tuple(f"end-war {name}" for name in PROVINCES)
 END_WAR_HERO = tuple(f"end-war {name} hero" for name in PROVINCES)
 KEEP = _texts("keep {}", _ALL_CARDS)
+SIGNATURE = {card: signature(card) for card in _ALL_CARDS}  # a dict: cheaper than the cache
+SINGLE = tuple(frozenset((p,)) for p in PROVINCE_NUMBERS)  # one province as a network
 
 
 PayOption = tuple[str | None, bool, int, tuple[str, str]]
@@ -144,6 +146,23 @@ def _pay_options(
             text = " ".join(tail)
             result.append((modifier, doubled, value, (f"pay {text}", f"pay reserve {text}")))
     return tuple(result)
+
+
+PayParse = tuple[str, str, str, str | None, bool, int]
+
+
+@lru_cache(maxsize=4096)
+def _parse_pay(parts: tuple[str, ...]) -> PayParse:
+    """``pay [reserve] <card> <use> [<modifier>] [water-mill]`` as ``(source, card, use,
+    modifier, doubled, value)`` (cached: the pay texts are a small fixed set)."""
+    tokens = parts[1:]
+    source = "hand"
+    if tokens[0] == "reserve":
+        source, tokens = "reserve", tokens[1:]
+    card, use, mods = tokens[0], tokens[1], tokens[2:]
+    doubled = WATER_MILL in mods
+    modifier = next((m for m in mods if m != WATER_MILL), None)
+    return source, card, use, modifier, doubled, pay_value(card, use, modifier, doubled)
 
 
 @lru_cache(maxsize=4096)
@@ -200,7 +219,7 @@ def _draw_outcomes(cards: list[str]) -> list[tuple[str, float]]:
 DRAW: dict[str, str] = {card: f"draw {card}" for card in (*CARDS.cards, *PROVINCES)}
 
 
-InvasionOffers = tuple[tuple[tuple[int, int, bool], tuple[tuple[int, str], ...]], ...]
+InvasionOffers = tuple[tuple[tuple[int, int, bool], tuple[int, ...], tuple[str, ...]], ...]
 
 
 @lru_cache(maxsize=16384)
@@ -208,8 +227,8 @@ def _invasion_offers(
     origins: frozenset[int], ranger: bool, ranger_reserve: bool, token: str, own: int | None
 ) -> InvasionOffers:
     """:func:`_invasion_routes` with the action text for ``token`` played from ``own``,
-    grouped by cost: ``((food, seas, ranger_locked), ((target, action), ...))``, cheapest
-    first (so a cost that cannot be paid is asked once, not once per target)."""
+    grouped by cost: ``((food, seas, ranger_locked), targets, actions)``, cheapest first
+    (so a cost that cannot be paid is asked once, not once per target)."""
     groups: dict[tuple[int, int, bool], list[tuple[int, str]]] = {}
     for t, food, cross, o, by_sea, locked in _invasion_routes(
         tuple(sorted(origins)), ranger, ranger_reserve
@@ -217,7 +236,10 @@ def _invasion_offers(
         origin = "" if o == own else f" {PROVINCES[o]}"
         text = f"invade {PROVINCES[t]} {token}{origin}{' sea' if by_sea else ''}"
         groups.setdefault((food, cross, locked), []).append((t, text))
-    return tuple((cost, tuple(entries)) for cost, entries in sorted(groups.items()))
+    return tuple(
+        (cost, tuple(t for t, _ in entries), tuple(text for _, text in entries))
+        for cost, entries in sorted(groups.items())
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -569,11 +591,11 @@ class MythotopiaState(State):
     def controlled(self, seat: int) -> list[int]:
         memo = self.memo
         if memo is None:
-            return [p for p, o in enumerate(self.owner) if o == seat]
+            return list(compress(PROVINCE_NUMBERS, map(seat.__eq__, self.owner)))
         key = ("controlled", seat)
         found = memo.get(key)
         if found is None:
-            found = memo[key] = [p for p, o in enumerate(self.owner) if o == seat]
+            found = memo[key] = list(compress(PROVINCE_NUMBERS, map(seat.__eq__, self.owner)))
         return found
 
     def army_sites(self) -> list[int]:
@@ -900,7 +922,7 @@ class MythotopiaState(State):
         can = self.purse(seat).can
 
         def affordable(card: str, food: int, cross: int, ranger: bool = False) -> bool:
-            key = (signature(card), food, cross, ranger)
+            key = (SIGNATURE[card], food, cross, ranger)
             found = cost_ok.get(key)
             if found is None:
                 exclude = (card, "ranger") if ranger and card != "ranger" else (card,)
@@ -923,16 +945,19 @@ class MythotopiaState(State):
             if not affordable(token, 1, 0):
                 return
             groups = _invasion_offers(origins, ranger_any, ranger_reserve, token, own)
-            for (food, cross, locked), entries in groups:
+            for (food, cross, locked), targets, texts in groups:
                 if affordable(token, food, cross, locked):
                     if holders:
-                        acts.extend([text for t, text in entries if may_invade(t)])
-                    else:
-                        acts.extend([text for t, text in entries if owner[t] != seat])
+                        acts.extend(
+                            [x for t, x in zip(targets, texts, strict=True) if may_invade(t)]
+                        )
+                    else:  # the targets not controlled by ``seat``
+                        acts.extend(
+                            compress(texts, map(seat.__ne__, map(owner.__getitem__, targets)))
+                        )
 
-        for card in sorted({c for c in self._cards(seat) if c in P_INDEX}):
-            c = P_INDEX[card]
-            offers(card, comps.get(c) or frozenset((c,)), c)
+        for c in self._province_cards(seat):
+            offers(PROVINCES[c], comps.get(c) or SINGLE[c], c)
         if self.has_card(seat, "general"):
             offers("general", frozenset(self.controlled(seat)), None)
         if self.has_card(seat, "portal") and affordable("portal", 1, 0):
@@ -1030,7 +1055,7 @@ class MythotopiaState(State):
         can = self.purse(seat).can
 
         def affordable(stone: int, exclude: tuple[str, ...]) -> bool:
-            key = (stone, *[signature(c) for c in exclude])
+            key = (stone, *[SIGNATURE[c] for c in exclude])
             found = cost_ok.get(key)
             if found is None:
                 found = cost_ok[key] = can((("stone", stone),), None, exclude)
@@ -1082,16 +1107,18 @@ class MythotopiaState(State):
             acts.extend([WAREHOUSE[c] for c in hand])
         if "moved" not in self.flags:
             armies = self.armies
-            wars = None
+            wars: list[int] | None = None
+            comps: dict[int, frozenset[int]] = {}
             for a in self.controlled(seat):
                 n = armies[a][seat]
                 if not n:
                     continue
                 if wars is None:
                     wars = self.wars()
+                    comps = self.components(seat)
                 if a in wars:
                     continue
-                network = self.components(seat)[a]
+                network = comps[a]
                 if len(network) > 1:
                     for b in network:
                         if b != a:
@@ -1144,11 +1171,19 @@ class MythotopiaState(State):
         locked = pending.locked
         # Cards of one signature give the same payments (payment.signature): ask once.
         keeps: dict[tuple[str, str, str | None, bool], bool] = {}
-        for card, source in self.payable(seat):
-            from_reserve = source == "reserve"
+        # The cards this action may still pay with (locked Reserve cards cannot), asked with
+        # the paid card set aside in the common case (see _pay_keeps_feasible).
+        purse = Purse(
+            tuple(sorted(self.hand[seat] + [c for c in self.reserve[seat] if c not in locked])),
+            converters,
+        )
+        # Each card once per source; any order (the caller sorts the actions).
+        for card, from_reserve in chain(
+            zip(set(self.hand[seat]), repeat(False)), zip(set(self.reserve[seat]), repeat(True))
+        ):
             if from_reserve and card in locked:
                 continue
-            sig = signature(card)
+            sig = SIGNATURE[card]
             merchant = merchants - (card == MERCHANT) > 0
             mill = mills - (card == WATER_MILL) > 0
             for use in uses:
@@ -1159,16 +1194,24 @@ class MythotopiaState(State):
                     keeps_feasible = keeps.get(key)
                     if keeps_feasible is None:
                         keeps_feasible = keeps[key] = self._pay_keeps_feasible(
-                            pending, card, use, value, modifier, doubled
+                            pending, card, use, value, modifier, doubled, purse
                         )
                     if keeps_feasible:
                         acts.append(texts[from_reserve])
         return acts
 
     def _pay_keeps_feasible(
-        self, pending: Pending, card: str, use: str, value: int, modifier: str | None, doubled: bool
+        self,
+        pending: Pending,
+        card: str,
+        use: str,
+        value: int,
+        modifier: str | None,
+        doubled: bool,
+        purse: Purse,
     ) -> bool:
-        """Whether the rest of the action can still be paid after this payment."""
+        """Whether the rest of the action can still be paid after this payment; ``purse``:
+        the cards that may pay in this action (the locked ones left out)."""
         needs = dict(pending.needs)
         if use != pending.open_need:
             needs[use] = max(0, needs[use] - value)
@@ -1177,6 +1220,10 @@ class MythotopiaState(State):
         )
         if not any(needs.values()) and unmet_open is None:
             return True
+        if modifier is None and not doubled and card not in CONVERTERS:
+            # The common case: only ``card`` leaves, the converters stay as they are.
+            key = tuple((n, needs[n]) for n in NEEDS if needs.get(n, 0) > 0)
+            return purse.can(key, unmet_open, (card,))
         cards = list(self.hand[pending.seat]) + [
             c for c in self.reserve[pending.seat] if c not in pending.locked
         ]
@@ -1681,33 +1728,30 @@ class MythotopiaState(State):
 
     def _pay(self, pending: Pending, parts: list[str]) -> None:
         seat = pending.seat
-        tokens = parts[1:]
-        source = "hand"
-        if tokens[0] == "reserve":
-            source, tokens = "reserve", tokens[1:]
-        card, use, mods = tokens[0], tokens[1], tokens[2:]
-        doubled = WATER_MILL in mods
-        modifier = next((m for m in mods if m != WATER_MILL), None)
-        value = pay_value(card, use, modifier, doubled)
+        source, card, use, modifier, doubled, value = _parse_pay(tuple(parts))
         self.take_from_player(seat, card, source)
-        played = [card]
+        played: tuple[str, ...] = (card,)
+        locked = pending.locked
         if modifier == MERCHANT:
             self.take_from_player(seat, MERCHANT)
-            played.append(MERCHANT)
+            played += (MERCHANT,)
         elif modifier is not None:
             self.flags = self.flags | {modifier}
             if modifier in self.reserve[seat]:
-                pending = pending._replace(locked=(*pending.locked, modifier))
+                locked = (*locked, modifier)
         if doubled:
             self.take_from_player(seat, WATER_MILL)
-            played.append(WATER_MILL)
+            played += (WATER_MILL,)
+        needs, open_paid = pending.needs, pending.open_paid
         if use == pending.open_need:
-            pending = pending._replace(open_paid=pending.open_paid + value)
+            open_paid += value
         else:
-            needs = tuple((n, max(0, a - value) if n == use else a) for n, a in pending.needs)
-            pending = pending._replace(needs=tuple((n, a) for n, a in needs if a > 0))
-        pending = pending._replace(played=pending.played + tuple(played))
-        self.pending = pending
+            needs = tuple((n, max(0, a - value) if n == use else a) for n, a in needs)
+            needs = tuple((n, a) for n, a in needs if a > 0)
+        # One _replace, not one per field: a payment is a sixth of all steps.
+        self.pending = pending._replace(
+            needs=needs, open_paid=open_paid, played=pending.played + played, locked=locked
+        )
         self._settle_pending()
 
     def _settle_pending(self) -> None:
