@@ -9,6 +9,7 @@ Spartans O3 D2 R0 M2 V3.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -55,6 +56,7 @@ from .scenario import (
 
 rules = pytest.mark.rules
 UNITS = units()
+RULES_MD = Path(theomachy.__file__).parent / "games" / "mythic_battles" / "RULES.md"
 
 
 def end_turn(state) -> None:
@@ -821,3 +823,300 @@ def test_no_evade_against_a_flying_attacker_or_at_range():
     activate(state, "zeus")
     act(state, "attack medusa")
     assert dice_awaited(state) == 4  # Medusa does not fly: no Evade
+
+
+# --- talents -------------------------------------------------------------------------------
+def test_every_talent_has_a_rule_id():
+    text = (RULES_MD).read_text()
+    for talent in TALENTS:
+        assert f"**MB-TAL-{talent.upper()}**" in text
+
+
+@rules("MB-TAL-ARCHER")
+def test_archer_adds_a_die_at_range_one_or_more():
+    armies = [["zeus", "medusa"], ["hades", "achilles"]]
+    state = position(armies, at={"medusa": 12, "achilles": 13}, hands={0: ["medusa"]})
+    assert first_dice(state, "medusa", "achilles") == 4  # Offence 3 + Archer
+    state = position(armies, at={"medusa": 12, "achilles": 12}, hands={0: ["medusa"]})
+    assert first_dice(state, "medusa", "achilles") == 3
+
+
+@rules("MB-TAL-BLOCK")
+def test_block_holds_non_flying_enemies_and_stops_claims():
+    armies = [["zeus", "hoplites", "cerberus"], ["hades", "leonidas"]]
+    state = position(
+        armies, at={"hoplites": 12, "leonidas": 12}, omphalos=[12], hands={0: ["hoplites", "aow"]}
+    )
+    activate(state, "hoplites")
+    assert state.legal_actions()[:2] == ["attack leonidas", "done"]  # no move, no claim
+    # A flying unit and a unit with Block are not held.
+    state = position(armies, at={"zeus": 12, "cerberus": 12, "leonidas": 12})
+    assert stats.destinations(state, state.pieces["zeus"], 3)
+    assert stats.destinations(state, state.pieces["cerberus"], 2)
+    assert not stats.held_by_block(state, state.pieces["cerberus"])
+    # Block is no help to the blocker's own side: friends move and claim freely.
+    state = position(
+        [["zeus", "leonidas", "hoplites"], ["hades"]],
+        at={"hoplites": 12, "leonidas": 12},
+        omphalos=[12],
+        hands={0: ["hoplites"]},
+    )
+    activate(state, "hoplites")
+    assert "claim 12" in state.legal_actions() and "move 13" in state.legal_actions()
+
+
+@rules("MB-TAL-BOLSTER")
+def test_bolster_gives_friendly_troops_in_the_area_offence_and_defence():
+    armies = [["zeus", "leonidas", "hoplites"], ["hades", "medusa"]]
+    state = position(armies, at={"hoplites": 12, "medusa": 12}, hands={0: ["hoplites"]})
+    assert first_dice(state, "hoplites", "medusa") == 2
+    state = position(
+        armies, at={"hoplites": 12, "leonidas": 12, "medusa": 12}, hands={0: ["hoplites"]}
+    )
+    hoplites = state.pieces["hoplites"]
+    assert stats.defence(state, hoplites, state.pieces["medusa"], 0) == 4
+    assert first_dice(state, "hoplites", "medusa") == 3
+    # Only troops are bolstered.
+    assert stats.offence(state, state.pieces["zeus"], 1) == 5  # Zeus 4 + Archer, elsewhere
+
+
+@rules("MB-TAL-CLIMB", "MB-TERRAIN-1")
+def test_climb_enters_impenetrable_areas_and_crosses_cliffs():
+    armies = [["zeus", "heracles", "hoplites"], ["hades", "medusa"]]
+    state = position(armies, at={"heracles": 12, "hoplites": 12})
+    assert stats.destinations(state, state.pieces["heracles"], 2) == [
+        2, 6, 7, 8, 11, 13, 14, 16, 17, 18,
+    ]  # fmt: skip
+    # Without Climb: not into 8, and 17 not straight across the cliff 12|17.
+    assert stats.destinations(state, state.pieces["hoplites"], 2) == [2, 6, 7, 11, 13, 14, 16, 18]
+    assert stats.destinations(state, state.pieces["hoplites"], 1) == [7, 11, 13]
+
+
+@rules("MB-TAL-CLOSE-PROTECTION")
+def test_close_protection_adds_defence_with_a_friend_in_the_area():
+    armies = [["zeus", "achilles"], ["hades", "medusa", "spartans"]]
+    state = position(armies, at={"achilles": 12, "medusa": 12})
+    medusa, achilles = state.pieces["medusa"], state.pieces["achilles"]
+    assert stats.defence(state, medusa, achilles, 0) == 2
+    state.pieces["spartans"].area = 12
+    assert stats.defence(state, medusa, achilles, 0) == 3
+
+
+@rules("MB-TAL-CLOSE-COMBAT")
+def test_close_combat_adds_a_die_at_range_zero():
+    armies = [["zeus", "achilles"], ["hades", "medusa"]]
+    state = position(armies, at={"achilles": 12, "medusa": 12}, hands={0: ["achilles"]})
+    assert first_dice(state, "achilles", "medusa") == 5
+    assert stats.offence(state, state.pieces["achilles"], 1) == 4
+
+
+@rules("MB-TAL-FORCE-OF-NATURE", "MB-TERRAIN-3")
+def test_force_of_nature_uproots_a_tree_for_offence_and_range_for_good():
+    armies = [["zeus", "minotaur"], ["hades", "medusa"]]
+    state = position(
+        armies, at={"minotaur": 16, "medusa": 11}, trees=[16], hands={0: ["minotaur"]}
+    )
+    activate(state, "minotaur")
+    legal = state.legal_actions()
+    assert "uproot tree" in legal and "uproot ruin" not in legal
+    assert not any(a.startswith("attack") for a in legal)  # Range 0: Medusa is 1 away
+    act(state, "uproot tree")
+    assert state.trees[16] == 0
+    assert state.legal_actions() == ["attack medusa"]
+    act(state, "attack medusa")
+    assert dice_awaited(state) == 5  # Offence 4 + Force of Nature (no Close Combat at range)
+    roll(state, 1, 1, 1, 1, 1)
+    assert state.activation.offence_bonus == 1 and state.activation.range_bonus == 1
+    assert "uproot tree" not in state.legal_actions()
+
+
+@rules("MB-TAL-GEM-COLLECTOR")
+def test_gem_collector_claims_in_its_surroundings():
+    armies = [["zeus", "infernal-hounds", "hoplites"], ["hades", "leonidas"]]
+    state = position(
+        armies,
+        at={"infernal-hounds": 12, "hoplites": 12, "leonidas": 13},
+        omphalos=[7, 13, 18, 12],
+        hands={0: ["infernal-hounds", "hoplites", "aow"]},
+    )
+    activate(state, "infernal-hounds")
+    claims = [a for a in state.legal_actions() if a.startswith("claim")]
+    assert claims == ["claim 7", "claim 12"]  # 13: Leonidas's Block; 18 is 2 away
+    act(state, "claim 7", "done")
+    assert state.omphalos[7] == 0 and state.pieces["infernal-hounds"].carrying
+    act(state, "activate hoplites", "simple")
+    assert [a for a in state.legal_actions() if a.startswith("claim")] == ["claim 12"]
+
+
+@rules("MB-TAL-GUARD", "MB-RULING-GUARD-ORDER")
+def test_guard_takes_the_attack_for_a_friend_owner_first_then_allies_clockwise():
+    armies = [["hades", "medusa"], ["zeus", "hoplites"], ["ares"], ["athena", "amazons"]]
+    state = position(
+        armies,
+        at={"medusa": 20, "zeus": 20, "hoplites": 20, "athena": 20},
+        hands={0: ["medusa"]},
+    )
+    act(state, "activate medusa", "simple", "attack zeus")
+    assert phase(state) == GUARD
+    assert state.current_player == 1  # the target's owner first
+    assert state.legal_actions() == ["guard hoplites", "decline"]
+    act(state, "decline")
+    assert state.current_player == 3  # then its ally (seat 3), clockwise
+    assert state.legal_actions() == ["guard athena", "decline"]
+    act(state, "guard athena")
+    assert state.attacks[-1].targets == ["athena"]
+    assert dice_awaited(state) == 3  # the ATTACK goes on against the guard
+    roll(state, 6, 6, 6)
+    roll(state, 3, 3, 3)  # 6 hits / Defence 4 = 1 wound
+    assert vitality(state, "athena") == 8 and vitality(state, "zeus") == 9
+
+
+@rules("MB-TAL-GUARD")
+def test_a_petrified_guard_does_not_guard():
+    armies = [["hades", "medusa"], ["zeus", "hoplites"]]
+    state = position(armies, at={"medusa": 20, "zeus": 20, "hoplites": 20}, hands={0: ["medusa"]})
+    state.pieces["hoplites"].petrified_by = 0
+    act(state, "activate medusa", "simple", "attack zeus")
+    assert phase(state) != GUARD
+
+
+@rules("MB-TAL-INITIATIVE")
+def test_initiative_retaliates_before_the_attack_which_goes_on_if_it_still_can():
+    armies = [["hades", "spartans"], ["zeus", "achilles"]]
+    state = position(armies, at={"spartans": 12, "achilles": 12}, hands={0: ["spartans"]})
+    activate(state, "spartans")
+    act(state, "attack achilles")
+    assert phase(state) == INITIATIVE and state.current_player == 1
+    assert state.legal_actions()[:2] == ["retaliate", "decline"]
+    act(state, "retaliate")
+    assert state.attacks[-1].retaliation and state.attacks[-1].attacker == "achilles"
+    assert dice_awaited(state) == 5
+    roll(state, 3, 3, 3, 3, 1)  # 4 hits / Defence 2 = 2 wounds
+    assert vitality(state, "spartans") == 1
+    assert dice_awaited(state) == 4  # the Spartans go on (Offence 3 + Close Combat)
+    roll(state, 1, 1, 1, 1)
+    assert not state.attacks  # no second retaliation
+    # Killed by the retaliation: the ATTACK does not go on.
+    state = position(armies, at={"spartans": 12, "achilles": 12}, hands={0: ["spartans"]})
+    activate(state, "spartans")
+    act(state, "attack achilles", "retaliate")
+    roll(state, 6, 6, 6, 6, 6)
+    roll(state, 3, 3, 3, 3, 3)  # 10 hits / Defence 2: 5 wounds
+    assert state.pieces["spartans"].dead and not state.attacks
+    # An attacker with Initiative ignores it.
+    armies = [["hades", "achilles"], ["zeus", "cerberus"]]
+    state = position(armies, at={"cerberus": 12, "achilles": 12}, hands={0: ["achilles"]})
+    act(state, "activate achilles", "simple", "attack cerberus")
+    assert phase(state) != INITIATIVE and dice_awaited(state) == 5
+
+
+@rules("MB-TAL-MIGHTY-THROW")
+def test_mighty_throw_discards_blanks_moves_the_target_and_the_attack_resolves():
+    armies = [["zeus", "heracles"], ["hades", "hydra"]]
+    state = position(armies, at={"heracles": 12, "hydra": 12}, hands={0: ["heracles"]})
+    state.pieces["hydra"].carrying = True
+    act(state, "activate heracles", "attack hydra")
+    roll(state, 1, 3, 6, 4)
+    assert state.current_player == 0 and phase(state) == REROLL  # Monster Slayer first
+    act(state, "keep")
+    # One blank, a monster needs 2: no throw; the second assault follows.
+    assert dice_awaited(state) == 1
+    state = position(armies, at={"heracles": 12, "hydra": 12}, hands={0: ["heracles"]})
+    state.pieces["hydra"].carrying = True
+    act(state, "activate heracles", "attack hydra")
+    roll(state, 1, 2, 6, 4)
+    act(state, "keep")
+    assert state.legal_actions() == ["throw 7", "throw 11", "throw 13", "decline"]
+    act(state, "throw 11")
+    assert area(state, "hydra") == 11 and state.omphalos[12] == 1
+    assert not state.pieces["hydra"].carrying
+    assert state.attacks[-1].dice_first == [6, 4]  # the two blanks are gone
+    roll(state, 3)  # the critical's die
+    # 3 hits / Defence 2 = 1 wound; thrown away, the Hydra cannot retaliate.
+    assert vitality(state, "hydra") == 7 and not state.attacks
+
+
+@rules("MB-TAL-MOBILITY", "MB-MOVE-2")
+def test_only_mobility_moves_after_attacking():
+    armies = [["zeus", "achilles", "medusa"], ["hades", "spartans"]]
+    state = position(
+        armies,
+        at={"achilles": 12, "medusa": 12, "spartans": 12},
+        hands={0: ["achilles", "medusa", "aow"]},
+    )
+    act(state, "activate achilles", "simple", "attack spartans")
+    declines(state)
+    roll(state, 1, 1, 1, 1, 1)
+    declines(state)
+    assert any(a.startswith("move") for a in state.legal_actions())
+    act(state, "done", "activate medusa", "simple", "attack spartans")
+    roll(state, 1, 1, 1)
+    declines(state)
+    assert state.activation.unit == "medusa"
+    assert not any(a.startswith("move") for a in state.legal_actions())
+    assert state.legal_actions()[0] == "done"
+
+
+@rules("MB-TAL-MONSTER-SLAYER", "MB-ATTACK-4")
+def test_monster_slayer_rerolls_up_to_two_dice_each_once_against_a_monster():
+    armies = [["zeus", "heracles"], ["hades", "hydra", "medusa"]]
+    state = position(armies, at={"heracles": 7, "hydra": 7}, hands={0: ["heracles"]})
+    act(state, "activate heracles", "attack hydra")
+    roll(state, 1, 1, 4, 3)
+    assert state.legal_actions() == ["reroll 1", "reroll 3", "reroll 4", "keep"]
+    act(state, "reroll 1")
+    roll(state, 5)
+    assert state.attacks[-1].dice_first == [5, 1, 4, 3]
+    assert state.legal_actions() == ["reroll 1", "reroll 3", "reroll 4", "keep"]
+    act(state, "reroll 1")
+    roll(state, 2)
+    assert state.attacks[-1].dice_first == [5, 2, 4, 3]
+    # Two re-rolls used: no more questions; one blank is not enough to throw a monster.
+    assert state.current_player == 1  # Hydra's retaliation question
+    assert vitality(state, "hydra") == 7  # 3 hits / Defence 2 - the Hydra has no cover
+    # Not against a non-monster.
+    state = position(armies, at={"heracles": 7, "hades": 7}, hands={0: ["heracles"]})
+    activate(state, "heracles")
+    act(state, "attack hades")
+    roll(state, 1, 1, 1, 1)
+    assert phase(state) != REROLL
+
+
+@rules("MB-TAL-PHALANX", "MB-RULING-PHALANX-SELF")
+def test_phalanx_needs_another_complete_friendly_troop_unit():
+    armies = [["zeus", "spartans", "hoplites"], ["hades", "medusa"]]
+    state = position(armies, at={"spartans": 12, "medusa": 12}, hands={0: ["spartans"]})
+    spartans, medusa = state.pieces["spartans"], state.pieces["medusa"]
+    assert stats.offence(state, spartans, 0) == 4  # 3 + Close Combat, itself does not count
+    assert stats.defence(state, spartans, medusa, 0) == 2
+    state.pieces["hoplites"].area = 12
+    assert stats.offence(state, spartans, 0) == 5
+    assert stats.defence(state, spartans, medusa, 0) == 3
+    assert stats.defence(state, state.pieces["hoplites"], medusa, 0) == 4  # both ways
+    state.pieces["hoplites"].vitality = 2  # no longer complete
+    assert stats.offence(state, spartans, 0) == 4
+    assert stats.defence(state, state.pieces["hoplites"], medusa, 0) == 4  # Spartans complete
+
+
+@rules("MB-TAL-SNEAK-ATTACK")
+def test_sneak_attack_adds_a_die_with_a_friend_in_the_area():
+    armies = [["zeus", "odysseus", "hoplites"], ["hades", "medusa"]]
+    state = position(armies, at={"odysseus": 12, "medusa": 12}, hands={0: ["odysseus"]})
+    odysseus = state.pieces["odysseus"]
+    assert stats.offence(state, odysseus, 0) == 3
+    state.pieces["hoplites"].area = 12
+    assert stats.offence(state, odysseus, 0) == 4
+    assert stats.offence(state, odysseus, 1) == 5  # with Archer at range
+
+
+@rules("MB-TAL-TORMENT")
+def test_torment_lowers_the_targets_defence_at_range_zero():
+    armies = [["zeus", "hydra"], ["hades", "achilles"]]
+    state = position(armies, at={"hydra": 12, "achilles": 12})
+    hydra, achilles = state.pieces["hydra"], state.pieces["achilles"]
+    assert stats.defence(state, achilles, hydra, 0) == 4  # 3 + 2 (own area) - 1
+    assert stats.defence(state, hydra, achilles, 0) == 2
+    state = position([["zeus", "hydra"], ["hades", "infernal-hounds"]], at={"hydra": 12})
+    hounds = state.pieces["infernal-hounds"]
+    hounds.area = 12
+    assert stats.defence(state, hounds, state.pieces["hydra"], 0) == 1  # never below 1
