@@ -1006,7 +1006,7 @@ def test_initiative_retaliates_before_the_attack_which_goes_on_if_it_still_can()
     # An attacker with Initiative ignores it.
     armies = [["hades", "achilles"], ["zeus", "cerberus"]]
     state = position(armies, at={"cerberus": 12, "achilles": 12}, hands={0: ["achilles"]})
-    act(state, "activate achilles", "simple", "attack cerberus")
+    act(state, "activate achilles", "attack cerberus")  # held by Block: simple at once
     assert phase(state) != INITIATIVE and dice_awaited(state) == 5
 
 
