@@ -1120,3 +1120,179 @@ def test_torment_lowers_the_targets_defence_at_range_zero():
     hounds = state.pieces["infernal-hounds"]
     hounds.area = 12
     assert stats.defence(state, hounds, state.pieces["hydra"], 0) == 1  # never below 1
+
+
+# --- dice and the ATTACK -------------------------------------------------------------------
+@rules("MB-DICE-1", "MB-ATTACK-5", "MB-ATTACK-6")
+def test_blanks_hits_and_criticals_and_the_second_assault():
+    armies = [["zeus", "achilles"], ["hades", "medusa"]]
+    state = position(armies, at={"achilles": 12, "medusa": 12}, hands={0: ["achilles"]})
+    act(state, "activate achilles", "simple", "attack medusa")
+    roll(state, 1, 2, 3, 6, 6)  # 3 hits, 2 criticals
+    assert dice_awaited(state) == 2  # one die per critical
+    roll(state, 6, 2)  # a critical of the second assault only counts as a hit
+    assert not dice_awaited(state)
+    # 4 hits / Defence 2 = 2 wounds.
+    assert vitality(state, "medusa") == 3
+    assert state.attacks[-1].dice_second == [6, 2]
+    state = position(armies, at={"achilles": 12, "medusa": 12}, hands={0: ["achilles"]})
+    act(state, "activate achilles", "simple", "attack medusa")
+    roll(state, 1, 2, 3, 4, 5)  # 3 hits: 1 wound, the odd hit is lost; no second assault
+    assert vitality(state, "medusa") == 4 and state.attacks[-1].dice_second == []
+
+
+@rules("MB-ATTACK-1")
+def test_attack_targets_enemies_in_range_and_sight():
+    armies = [["zeus", "medusa", "hoplites"], ["hades", "achilles", "spartans"]]
+    state = position(
+        armies,
+        at={"medusa": 12, "hoplites": 12, "achilles": 14, "spartans": 19, "hades": 13},
+        hands={0: ["medusa"]},
+    )
+    activate(state, "medusa")
+    attacks = [a for a in state.legal_actions() if a.startswith("attack")]
+    # Hades 1 away, Achilles 2 away; Spartans 3 away; the Hoplites are friends.
+    assert attacks == ["attack hades", "attack achilles"]
+
+
+@rules("MB-ATTACK-2")
+def test_the_attack_runs_its_phases_in_order():
+    from theomachy.games.mythic_battles.model import ATTACK_PHASES
+
+    assert ATTACK_PHASES[:-1] == (
+        "guard", "helm", "evade", "retarget", "initiative", "first-assault", "reroll",
+        "throw", "second-assault", "damage", "gaze", "retaliate",
+    )  # fmt: skip
+    armies = [["zeus", "medusa"], ["hades", "spartans", "hoplites"]]
+    state = position(
+        armies,
+        at={"medusa": 12, "spartans": 12, "hoplites": 12},
+        hands={0: ["medusa", "aow"], 1: ["aow"]},
+    )
+    act(state, "activate medusa", "simple", "attack spartans")
+    seen = []
+    seen.append((phase(state), state.current_player))
+    act(state, "decline")  # no guard
+    seen.append((phase(state), state.current_player))
+    roll(state, 6, 3, 3)
+    seen.append((phase(state), state.current_player))
+    roll(state, 3)  # 4 hits / Defence 3 (Phalanx with the Hoplites) = 1 wound
+    seen.append((phase(state), state.current_player))
+    act(state, "decline")  # no gaze
+    seen.append((phase(state), state.current_player))
+    assert seen == [
+        ("guard", 1),
+        ("first-assault", CHANCE),
+        ("second-assault", CHANCE),
+        ("gaze", 0),
+        ("retaliate", 1),
+    ]
+    assert vitality(state, "spartans") == 2
+
+
+@rules("MB-ATTACK-3")
+def test_first_assault_dice_are_counted_when_it_begins():
+    # Leonidas (Last Stand: +2 Offence at 2 Vitality or less) is wounded by Achilles's
+    # Initiative retaliation before his own assault begins.
+    armies = [["zeus", "leonidas"], ["hades", "achilles"]]
+    state = position(armies, at={"leonidas": 12, "achilles": 12}, hands={0: ["leonidas"]})
+    assert stats.offence(state, state.pieces["leonidas"], 0) == 3
+    activate(state, "leonidas")
+    act(state, "attack achilles", "retaliate")
+    roll(state, 6, 6, 6, 6, 3)
+    roll(state, 3, 3, 3, 3)  # 9 hits / Defence 3 = 3 wounds
+    assert vitality(state, "leonidas") == 2
+    assert dice_awaited(state) == 5  # 3 + Last Stand, counted now
+
+
+@rules("MB-ATTACK-7", "MB-OMPHALOS-3")
+def test_a_killed_unit_is_removed_and_drops_its_omphalos_troops_lose_miniatures():
+    armies = [["zeus", "achilles"], ["hades", "spartans"]]
+    state = position(
+        armies, at={"achilles": 12, "spartans": 12}, hands={0: ["achilles"], 1: ["aow"]}
+    )
+    state.pieces["spartans"].carrying = True
+    activate(state, "achilles")
+    act(state, "attack spartans")
+    roll(state, 3, 3, 1, 1, 1)  # 2 hits / Defence 2: one miniature
+    assert vitality(state, "spartans") == 2 and not stats.complete(state.pieces["spartans"])
+    act(state, "decline")
+    state = position(armies, at={"achilles": 12, "spartans": 12}, hands={0: ["achilles"]})
+    state.pieces["spartans"].carrying = True
+    activate(state, "achilles")
+    act(state, "attack spartans")
+    roll(state, 3, 3, 3, 3, 3)  # 5 hits / Defence 2 = 2 wounds
+    state = position(
+        armies, at={"achilles": 12, "spartans": 12}, vitality={"spartans": 1},
+        hands={0: ["achilles"]},
+    )
+    state.pieces["spartans"].carrying = True
+    activate(state, "achilles")
+    act(state, "attack spartans")
+    roll(state, 3, 3, 1, 1, 1)
+    spartans = state.pieces["spartans"]
+    assert spartans.dead and spartans.area == OFF_MAP and spartans.vitality == 0
+    assert state.omphalos[12] == 1 and not spartans.carrying
+    assert not state.attacks  # nobody left to retaliate
+
+
+@rules("MB-ATTACK-8")
+def test_an_area_attack_rolls_once_against_every_enemy_there():
+    armies = [["zeus", "hoplites"], ["hades", "medusa", "spartans"]]
+    state = position(
+        armies,
+        at={"zeus": 2, "medusa": 12, "spartans": 12, "hoplites": 12},
+        hands={0: ["zeus", "aow", "aow"], 1: ["aow"]},
+    )
+    activate(state, "zeus")
+    act(state, "thunderbolt 12")
+    assert state.attacks[-1].targets == ["medusa", "spartans"]  # not the Hoplites
+    assert dice_awaited(state) == 5  # Offence 4 + Archer (2 areas away)
+    roll(state, 3, 3, 3, 1, 1)
+    # 3 hits: Medusa (Defence 2 + Close Protection 1) 1 wound; Spartans (Defence 2) 1.
+    assert vitality(state, "medusa") == 4 and vitality(state, "spartans") == 2
+    assert not state.attacks  # no guard, no evade, no retaliation
+    assert state.activation.done == ["attack"]
+
+
+@rules("MB-ATTACK-9")
+def test_retaliation_after_a_range_zero_attack_only():
+    armies = [["zeus", "medusa", "achilles"], ["hades", "spartans", "hoplites"]]
+    state = position(
+        armies,
+        at={"medusa": 12, "spartans": 13, "achilles": 12, "hoplites": 12},
+        hands={0: ["medusa", "aow"]},
+    )
+    act(state, "activate medusa", "simple", "attack spartans")
+    roll(state, 1, 1, 1, 1)
+    assert not state.attacks  # at range 1 nobody retaliates
+    act(state, "done")
+    state = position(
+        armies,
+        at={"achilles": 12, "spartans": 12, "hoplites": 12},
+        hands={0: ["achilles"], 1: ["aow"]},
+    )
+    activate(state, "achilles")
+    act(state, "attack spartans", "decline")  # no guard
+    roll(state, 1, 1, 1, 1, 1)
+    act(state, "retaliate")
+    retaliation = state.attacks[-1]
+    assert retaliation.retaliation and retaliation.targets == ["achilles"]
+    assert dice_awaited(state) == 5  # 3 + Close Combat + Phalanx, no Guard question
+    roll(state, 3, 3, 3, 3, 3)
+    # 5 hits / Defence 5 (3 + 2 in his own area) = 1 wound; no retaliation of a retaliation.
+    assert vitality(state, "achilles") == 4 and not state.attacks
+
+
+@rules("MB-ATTACK-9", "MB-MAN-6")
+def test_an_evaded_retaliation_is_wasted():
+    armies = [["zeus", "achilles"], ["hades", "spartans"]]
+    state = position(armies, at={"zeus": 12, "spartans": 12}, hands={0: ["zeus", "aow"]})
+    activate(state, "zeus")
+    act(state, "attack spartans")
+    roll(state, 1, 1, 1, 1)
+    act(state, "retaliate")
+    assert phase(state) == "evade" and state.current_player == 0
+    act(state, "evade")
+    assert not state.attacks and vitality(state, "zeus") == 9
+    assert state.pieces["zeus"].evaded
