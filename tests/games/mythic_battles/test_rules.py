@@ -1296,3 +1296,466 @@ def test_an_evaded_retaliation_is_wasted():
     act(state, "evade")
     assert not state.attacks and vitality(state, "zeus") == 9
     assert state.pieces["zeus"].evaded
+
+
+# --- range, movement, terrain --------------------------------------------------------------
+@rules("MB-RANGE-1")
+def test_distance_counts_borders_and_ignores_terrain():
+    board = position().board
+    assert board.distance[7][9] == 2  # through the impenetrable 8
+    assert board.distance[12][17] == 1  # across a cliff
+    assert board.distance[1][20] == 7
+    assert board.distance[13][13] == 0
+
+
+@rules("MB-RANGE-2", "MB-TERRAIN-3")
+def test_line_of_sight_is_blocked_by_impenetrable_areas_and_standing_trees():
+    armies = [["zeus", "medusa"], ["hades", "achilles", "spartans"]]
+    state = position(
+        armies, at={"medusa": 7, "achilles": 9, "spartans": 3, "hades": 1}, trees=[2]
+    )
+    medusa = state.pieces["medusa"]
+    # 9: only through 8 (impenetrable); 3: through 2 (trees) or 8; 1: two shortest paths,
+    # through 2 (trees) or 6 (open).
+    assert [p.id for p in stats.targets(state, medusa)] == ["hades"]
+    state.trees[2] = 0
+    assert [p.id for p in stats.targets(state, medusa)] == ["hades", "spartans"]
+    # Adjacent areas are always in sight, whatever stands in them.
+    state.trees[12] = 1
+    state.pieces["achilles"].area = 12
+    assert "achilles" in [p.id for p in stats.targets(state, medusa)]
+
+
+@rules("MB-MOVE-1")
+def test_move_up_to_movement_areas_naming_the_destination():
+    state = position(at={"achilles": 6, "zeus": 1}, hands={0: ["achilles"]})
+    activate(state, "achilles")
+    moves = [a for a in state.legal_actions() if a.startswith("move")]
+    assert moves == ["move 1", "move 2", "move 7", "move 11", "move 12", "move 16"]
+    act(state, "move 12")
+    assert area(state, "achilles") == 12 and state.activation.done == ["move"]
+    assert not any(a.startswith("move") for a in state.legal_actions())
+
+
+@rules("MB-MOVE-3")
+def test_a_non_flying_unit_stops_in_an_area_with_an_enemy():
+    state = position(at={"achilles": 11, "spartans": 12})
+    achilles = state.pieces["achilles"]
+    assert stats.destinations(state, achilles, 2) == [1, 6, 7, 12, 16, 17]  # not 13 past 12
+    assert stats.destinations(state, achilles, 3) == [1, 2, 6, 7, 12, 16, 17, 18]
+
+
+@rules("MB-MOVE-4", "MB-MAP-3")
+def test_no_unit_enters_a_full_area():
+    armies = [["zeus", "achilles", "hoplites", "amazons", "centaurs"], ["hades", "medusa"]]
+    state = position(armies, at={"zeus": 12, "hoplites": 12, "amazons": 12, "centaurs": 12})
+    assert state.board.capacity == 4
+    assert stats.is_full(state, 12)
+    state.pieces["achilles"].area = 11
+    assert 12 not in stats.destinations(state, state.pieces["achilles"], 2)
+    # ENTER too: a full deployment area is not offered.
+    state = position(
+        armies, at={"zeus": 6, "hoplites": 6, "amazons": 6, "centaurs": 6}, hands={0: ["achilles"]}
+    )
+    act(state, "activate achilles")
+    assert state.legal_actions() == ["enter 1", "enter 11", "enter 16"]
+
+
+@rules("MB-RUN-1", "MB-RULING-RUN")
+def test_run_is_a_complex_move_of_movement_plus_two():
+    state = position(at={"achilles": 11, "zeus": 20}, hands={0: ["achilles", "aow"]})
+    activate(state, "achilles", "complex")
+    runs = [int(a.split()[1]) for a in state.legal_actions() if a.startswith("run")]
+    assert runs == stats.destinations(state, state.pieces["achilles"], 4)
+    assert 14 in runs and 9 in runs and 4 not in runs  # 4 areas, not 5
+    assert not any(a.startswith(("attack", "move", "claim")) for a in state.legal_actions())
+    act(state, "run 14")
+    assert area(state, "achilles") == 14 and state.activation is None
+
+
+@rules("MB-TERRAIN-2")
+def test_ruins_give_cover_against_attacks_from_another_area():
+    armies = [["zeus", "medusa"], ["hades", "spartans"]]
+    state = position(armies, at={"medusa": 12, "spartans": 13}, ruins=[13])
+    spartans, medusa = state.pieces["spartans"], state.pieces["medusa"]
+    assert stats.defence(state, spartans, medusa, 1) == 3
+    assert stats.defence(state, spartans, medusa, 0) == 2
+    state.ruins[13] = 0
+    assert stats.defence(state, spartans, medusa, 1) == 2
+
+
+@rules("MB-TERRAIN-1", "MB-FLY-1")
+def test_flying_units_ignore_terrain_enemies_and_block():
+    armies = [["zeus", "hoplites"], ["hades", "leonidas", "spartans"]]
+    state = position(armies, at={"zeus": 12, "leonidas": 12, "spartans": 13, "hades": 7})
+    zeus = state.pieces["zeus"]
+    assert not stats.held_by_block(state, zeus)
+    dest = stats.destinations(state, zeus, 1)
+    assert dest == [7, 11, 13, 17]  # across the cliff 12|17
+    assert 8 in stats.destinations(state, zeus, 2)  # into the impenetrable area
+    assert 14 in stats.destinations(state, zeus, 2)  # through the Spartans' area
+    state.pieces["hoplites"].area = 12
+    assert stats.destinations(state, state.pieces["hoplites"], 2) == []  # held by Block
+
+
+# --- omphalos, ENTER, victory --------------------------------------------------------------
+@rules("MB-CLAIM-1", "MB-OMPHALOS-2")
+def test_claim_picks_up_one_token_in_the_area_not_by_a_divinity():
+    state = position(
+        at={"achilles": 12, "zeus": 12}, omphalos=[12, 12], hands={0: ["achilles", "zeus", "aow"]}
+    )
+    activate(state, "achilles")
+    act(state, "claim 12")
+    assert state.pieces["achilles"].carrying and state.omphalos[12] == 1
+    act(state, "move 7")
+    assert area(state, "achilles") == 7 and state.pieces["achilles"].carrying
+    # Carrying one already: no second claim.
+    state.pieces["achilles"].area = 12
+    assert state._claimable(state.pieces["achilles"]) == []
+    act(state, "activate zeus", "simple")
+    assert not any(a.startswith("claim") for a in state.legal_actions())  # divinities absorb
+
+
+@rules("MB-ABSORB-1", "MB-WIN-2")
+def test_absorb_from_the_ground_or_a_friendly_carrier_and_win_at_the_number():
+    state = position(
+        at={"zeus": 12, "hoplites": 12}, omphalos=[12], hands={0: ["zeus", "aow"]}
+    )
+    state.pieces["hoplites"].carrying = True
+    activate(state, "zeus", "complex")
+    legal = state.legal_actions()
+    assert "absorb ground" in legal and "absorb hoplites" in legal
+    act(state, "absorb hoplites")
+    assert state.absorbed == [1, 0] and not state.pieces["hoplites"].carrying
+    assert state.activation is None
+    state = position(at={"zeus": 12}, omphalos=[12], hands={0: ["zeus"]})
+    state.absorbed = [3, 0]
+    activate(state, "zeus", "complex")
+    act(state, "absorb ground")
+    assert state.omphalos[12] == 0 and state.absorbed == [4, 0]
+    assert state.is_terminal() and state.winners() == [0] and state.returns() == [1.0, 0.0]
+
+
+@rules("MB-WIN-2", "MB-SCEN-3")
+def test_an_alliance_wins_with_five_omphalos_absorbed_between_them():
+    armies = [["zeus"], ["hades"], ["ares"], ["athena"]]
+    state = position(armies, at={"zeus": 14}, omphalos=[14], hands={0: ["zeus"]})
+    state.absorbed = [1, 4, 3, 0]
+    activate(state, "zeus", "complex")
+    act(state, "absorb ground")
+    assert state.is_terminal() and state.winners() == [0, 2]
+    assert state.returns() == [0.5, 0.0, 0.5, 0.0]
+
+
+@rules("MB-ENTER-1")
+def test_enter_in_the_deployment_zone_once_never_after_being_killed():
+    state = position(hands={0: ["achilles", "achilles", "aow"]})
+    act(state, "activate achilles")
+    assert state.legal_actions() == ["enter 1", "enter 6", "enter 11", "enter 16"]
+    act(state, "enter 16")
+    piece = state.pieces["achilles"]
+    piece.area, piece.dead, piece.vitality = OFF_MAP, True, 0  # killed
+    state.activations = 0
+    state.pieces["achilles"].activated = False
+    state.step = ACTIVATE_FIRST
+    state.invalidate_caches()
+    assert "activate achilles" not in state.legal_actions()
+    # A seat 1 unit enters in seat 1's zone.
+    state = position(seat=1, hands={1: ["medusa"]})
+    act(state, "activate medusa")
+    assert state.legal_actions() == ["enter 5", "enter 10", "enter 15", "enter 20"]
+
+
+@rules("MB-WIN-1")
+def test_killing_a_divinity_takes_its_player_out_and_the_last_side_wins():
+    armies = [["zeus", "achilles"], ["hades", "medusa"]]
+    state = position(
+        armies, at={"achilles": 12, "hades": 12, "medusa": 13}, vitality={"hades": 1},
+        hands={0: ["achilles"]},
+    )
+    state.pieces["medusa"].carrying = True
+    activate(state, "achilles")
+    act(state, "attack hades")
+    roll(state, 3, 3, 3, 3, 3)  # 5 hits / Defence 3 = 1 wound
+    assert state.is_terminal() and state.winners() == [0] and state.returns() == [1.0, 0.0]
+    assert state.out == [False, True]
+    assert state.pieces["medusa"].area == OFF_MAP and state.omphalos[13] == 1
+
+
+@rules("MB-WIN-1")
+def test_with_three_players_the_game_goes_on_without_the_fallen():
+    armies = [["zeus", "achilles"], ["hades", "medusa"], ["ares"]]
+    state = position(
+        armies,
+        at={"achilles": 14, "hades": 14, "medusa": 15},
+        vitality={"hades": 1},
+        hands={0: ["achilles"]},
+    )
+    activate(state, "achilles")
+    act(state, "attack hades")
+    roll(state, 3, 3, 3, 3, 3)
+    assert not state.is_terminal() and state.out == [False, True, False]
+    assert state.pieces["medusa"].area == OFF_MAP and state.pieces["medusa"].dead
+    act(state, "done")
+    assert state.turn_player == 2  # seat 1 takes no more turns
+
+
+@rules("MB-WIN-3")
+def test_after_the_last_round_most_omphalos_absorbed_wins_ties_shared():
+    state = position(step=PASS_OR_GO, seat=1, max_rounds=3)
+    state.round = 3
+    state.absorbed = [1, 2]
+    act(state, "pass")
+    assert state.is_terminal() and state.winners() == [1]
+    state = position(step=PASS_OR_GO, seat=1, max_rounds=3)
+    state.round = 3
+    state.absorbed = [2, 2]
+    act(state, "pass")
+    assert state.winners() == [0, 1] and state.returns() == [0.5, 0.5]
+    # A player out does not win on omphalos.
+    state = position([["zeus"], ["hades"], ["ares"]], step=PASS_OR_GO, seat=2, max_rounds=1)
+    state.absorbed = [0, 3, 1]
+    state.out[1] = True
+    act(state, "pass")
+    assert state.winners() == [2]
+
+
+# --- maps and scenarios --------------------------------------------------------------------
+@rules("MB-MAP-1")
+def test_areas_are_numbered_row_by_row_and_adjacent_when_cells_share_a_side():
+    board = position().board
+    assert board.areas == tuple(range(1, 21))
+    assert board.neighbours[1] == (2, 6)
+    assert board.neighbours[7] == (2, 6, 8, 12)
+    assert board.neighbours[5] == (4, 10)
+    assert board.neighbours[20] == (15, 19)
+
+
+@rules("MB-MAP-2", "MB-SCEN-1")
+def test_the_sacred_valley():
+    state = fresh()
+    scenario = state.battles.scenario
+    data = state.board.data
+    assert (data.columns, data.rows) == (5, 4)
+    assert scenario.recruitment_points == 10 and scenario.omphalos_to_win == 4
+    assert scenario.zones == [[6, 1, 11, 16], [10, 5, 15, 20]]
+    assert len(data.omphalos) == 7
+    assert data.impenetrable == [8] and data.ruins == [13]
+    assert state.board.is_cliff(12, 17) and state.board.is_cliff(17, 12)
+    assert not state.board.is_cliff(12, 13)
+
+
+@rules("MB-SCEN-2")
+def test_the_crossroads_of_delphi_three_gods():
+    state = fresh([["zeus"], ["hades"], ["ares"]])
+    scenario = state.battles.scenario
+    data = state.board.data
+    assert scenario.id == "delphi-three" and (data.columns, data.rows) == (6, 6)
+    assert scenario.recruitment_points == 9 and scenario.omphalos_to_win == 3
+    assert len(data.omphalos) == 8 and state.sides == (0, 1, 2)
+    assert [z[0] for z in scenario.zones[:3]] == [1, 6, 36]
+
+
+@rules("MB-SCEN-3")
+def test_the_crossroads_of_delphi_two_alliances():
+    state = fresh([["zeus"], ["hades"], ["ares"], ["athena"]])
+    scenario = state.battles.scenario
+    assert scenario.id == "delphi-alliances" and scenario.map == "delphi-crossroads"
+    assert scenario.recruitment_points == 8 and scenario.omphalos_to_win == 5
+    assert state.sides == (0, 1, 0, 1)
+    assert [z[0] for z in scenario.zones] == [1, 6, 36, 31]  # allies in diagonal corners
+
+
+# --- rulings -------------------------------------------------------------------------------
+PUBLISHED_COSTS = {
+    "achilles": 4, "heracles": 4, "odysseus": 3, "leonidas": 3, "atalanta": 2, "hydra": 4,
+    "cerberus": 4, "minotaur": 3, "medusa": 3,
+}  # fmt: skip
+
+
+@rules("MB-RULING-ROSTER")
+def test_the_roster_has_the_published_names_and_costs():
+    for unit, cost in PUBLISHED_COSTS.items():
+        assert UNITS[unit].cost == cost, unit
+    troops = {u.id for u in UNITS.values() if u.kind == "troops"}
+    assert troops == {
+        "amazons", "hoplites", "spartans", "centaurs", "infernal-hounds", "infernal-warriors",
+    }  # fmt: skip
+    assert all(UNITS[t].cost == 1 for t in troops)
+    assert {u.id for u in UNITS.values() if u.divinity} == {"zeus", "hades", "ares", "athena"}
+    used = {t for u in UNITS.values() for t in u.talents}
+    assert used == set(TALENTS)
+
+
+@rules("MB-RULING-MAP")
+def test_the_maps_are_symmetric_grids():
+    valley = fresh().board.data
+    mirror = {a: (a - 1) // 5 * 5 + (4 - (a - 1) % 5) + 1 for a in range(1, 21)}
+    for key in ("impenetrable", "ruins", "trees", "omphalos"):
+        assert sorted(mirror[a] for a in getattr(valley, key)) == sorted(getattr(valley, key))
+    assert {frozenset(mirror[a] for a in c) for c in valley.cliffs} == {
+        frozenset(c) for c in valley.cliffs
+    }
+    delphi = fresh([["zeus"], ["hades"], ["ares"]]).board.data
+    for key in ("impenetrable", "ruins", "trees", "omphalos"):
+        assert sorted(37 - a for a in getattr(delphi, key)) == sorted(getattr(delphi, key))
+    assert {frozenset(37 - a for a in c) for c in delphi.cliffs} == {
+        frozenset(c) for c in delphi.cliffs
+    }
+
+
+@rules("MB-RULING-PUBLIC-PROMPTS")
+def test_helm_and_gaze_are_asked_on_public_facts_answered_from_the_hand():
+    armies = [["zeus", "medusa"], ["hades", "spartans"]]
+    state = position(armies, at={"medusa": 12, "hades": 13}, hands={0: ["medusa"], 1: ["hades"]})
+    act(state, "activate medusa", "simple", "attack hades")
+    assert phase(state) == "helm" and state.current_player == 1
+    assert state.legal_actions()[0] == "decline" and "helm" not in state.legal_actions()
+    act(state, "decline")
+    assert dice_awaited(state) == 4
+    # Medusa's owner holds a card but no Art of War: the gaze question is asked, decline only.
+    state = position(
+        armies, at={"medusa": 12, "spartans": 12}, hands={0: ["medusa", "zeus"]}, decks={0: []}
+    )
+    act(state, "activate medusa", "simple", "attack spartans")
+    roll(state, 3, 3, 1)
+    assert phase(state) == "gaze" and state.legal_actions() == ["decline"]
+
+
+@rules("MB-RULING-ANYTIME")
+def test_search_is_open_at_the_players_decisions_including_other_players_attacks():
+    state = position(step=PASS_OR_GO, hands={0: ["aow"]})
+    assert "search achilles" in state.legal_actions()
+    armies = [["zeus", "achilles"], ["hades", "medusa"]]
+    state = position(
+        armies,
+        at={"achilles": 12, "medusa": 12},
+        hands={0: ["achilles", "aow"], 1: ["aow", "aow"]},
+    )
+    activate(state, "achilles")
+    assert "search zeus" in state.legal_actions()  # during the activation
+    act(state, "attack medusa")
+    roll(state, 1, 1, 1, 1, 1)
+    assert state.current_player == 1 and "search medusa" in state.legal_actions()
+    act(state, "search medusa", "retaliate")
+    assert state.hand[1] == ["aow", "medusa"]
+
+
+@rules("MB-RULING-RESHUFFLE")
+def test_an_empty_deck_is_rebuilt_from_the_discard_pile_with_both_empty_nothing():
+    state = position(hands={0: ["aow"]}, decks={0: [], 1: []})
+    state.discard[0] = ["zeus", "achilles"]
+    state.discard[1] = []
+    act(state, "draw-cards 1")  # the Art of War card paid goes to the discard pile first
+    assert dict(state.chance_outcomes()) == pytest.approx(
+        {"draw achilles": 1 / 3, "draw aow": 1 / 3, "draw zeus": 1 / 3}
+    )
+    draw(state, "zeus")
+    assert state.deck[0] == ["achilles", "aow"] and state.discard[0] == []
+    assert state.epoch[0] == 1
+    # Seat 1 has nothing to draw: its A2 draw is skipped.
+    act(state, "end", "end")
+    assert state.turn_player == 1 and state.current_player == 1 and state.hand[1] == []
+
+
+@rules("MB-RULING-OMPHALOS-CARDS")
+def test_omphalos_cards_pay_for_manoeuvres_first():
+    state = position(hands={0: ["aow", "zeus"]}, omphalos_cards=[1, 0])
+    act(state, "search achilles")
+    assert state.omphalos_cards == [0, 0] and state.hand[0] == ["achilles", "aow", "zeus"]
+    assert state.discard[0] == []
+    state = position(hands={0: []}, omphalos_cards=[2, 0])
+    assert "draw-cards 1" in state.legal_actions()  # omphalos cards alone pay
+    assert state.view(1)["players"][0]["omphalos_cards"] == 2  # face up
+
+
+@rules("MB-RULING-DEAD-CARDS")
+def test_a_killed_units_cards_stay_in_the_deck_and_hand():
+    armies = [["zeus", "achilles"], ["hades", "spartans"]]
+    state = position(
+        armies, at={"achilles": 12, "spartans": 12}, vitality={"spartans": 1},
+        hands={0: ["achilles"], 1: ["spartans", "aow"]},
+    )
+    activate(state, "achilles")
+    act(state, "attack spartans")
+    roll(state, 3, 3, 1, 1, 1)
+    assert state.pieces["spartans"].dead
+    assert state.hand[1] == ["aow", "spartans"] and state.deck[1].count("spartans") == 1
+    act(state, "done")
+    draw(state, "hades")
+    act(state, "continue")
+    assert "activate spartans" not in state.legal_actions()
+    assert "search spartans" in state.legal_actions()
+
+
+# --- hidden information ----------------------------------------------------------------------
+def played_game():
+    """A real game with draws, an activation, an ATTACK and a search."""
+    state = fresh()
+    draw(state, "zeus", "achilles", "aow", "medusa", "spartans", "hades", "hoplites")
+    act(state, "continue", "activate achilles", "enter 6")
+    act(state, "search zeus", "end")
+    draw(state, "aow")
+    act(state, "continue", "activate medusa", "enter 10", "end")
+    return state
+
+
+@rules("MB-RULING-HIDDEN")
+def test_the_view_hides_other_hands_and_draws_but_not_what_everyone_saw():
+    state = played_game()
+    mine, theirs = state.view(0), state.view(1)
+    assert mine["players"][0]["hand"] == state.hand[0]
+    assert "hand" not in theirs["players"][0]
+    # The 3 dealt Art of War cards (the search was paid with an omphalos card) and Zeus.
+    assert theirs["players"][0]["known_hand"] == ["aow", "aow", "aow", "zeus"]
+    assert theirs["players"][0]["hand_count"] == len(state.hand[0])
+    assert theirs["players"][0]["deck_count"] == len(state.deck[0])
+    assert "deck" not in theirs["players"][0]
+    log = theirs["log"]
+    assert log.count("draw ?") == 4  # seat 0's opening draws and its turn draw
+    assert "search zeus" in log and "draw medusa" in log  # seat 1's own draws
+    spectator = state.view(None)
+    assert all("hand" not in p for p in spectator["players"])
+    assert spectator["legal_actions"] == []
+    for seat in (0, 1):
+        text = repr(state.view(1 - seat)["players"][seat])
+        assert "'hand'" not in text
+
+
+@rules("MB-RULING-HIDDEN")
+def test_determinize_resamples_other_hands_and_the_history_still_replays():
+    from theomachy.engine.conformance import fingerprint
+
+    state = played_game()
+    hands = set()
+    for seed in range(12):
+        sample = state.determinize(1, random.Random(seed))
+        assert sample.view(1) == state.view(1)
+        assert sample.hand[1] == state.hand[1]  # own hand kept
+        assert sorted(sample.hand[0] + sample.deck[0]) == sorted(state.hand[0] + state.deck[0])
+        assert "zeus" in sample.hand[0]  # the searched card is known
+        hands.add(tuple(sample.hand[0]))
+        replayed = sample.game.replay(sample.history())
+        assert fingerprint(replayed) == fingerprint(sample)
+    assert len(hands) > 1  # other hands really are resampled
+
+
+@rules("MB-RULING-HIDDEN", "MB-TAL-LEADER")
+def test_a_leaders_fetch_that_finds_nothing_shows_the_copies_in_hand():
+    from theomachy.engine.conformance import fingerprint
+
+    state = fresh([["athena", "hoplites"], ["hades", "spartans"]])
+    draw(state, "hoplites", "hoplites", "athena", "hades", "hades", "hades", "athena")
+    act(state, "continue", "activate hoplites", "enter 6", "end", "end")
+    draw(state, "spartans")
+    act(state, "pass")
+    draw(state, "spartans", "aow")
+    act(state, "continue", "activate athena", "simple", "done", "lead hoplites")
+    assert "hoplites" not in state.deck[0]  # both drawn: nothing to fetch
+    assert state.view(1)["players"][0]["known_hand"] == ["aow", "aow", "aow", "hoplites"]
+    act(state, "decline")
+    for seed in range(12):
+        sample = state.determinize(1, random.Random(seed))
+        assert "hoplites" in sample.hand[0]
+        replayed = sample.game.replay(sample.history())
+        assert fingerprint(replayed) == fingerprint(sample)

@@ -76,7 +76,7 @@ MONSTER_SLAYER_REROLLS = 2
 class BattlesOptions(GameOptions):
     """Options: ``scenario`` (default: the one for the player count), ``lead`` (the lead
     player, MB-SETUP-3), ``armies`` (a recruited army per seat, its divinity first, instead
-    of the recruitment draft), ``max_rounds`` (MB-RULING-CAP)."""
+    of the recruitment draft), ``max_rounds`` (MB-WIN-3)."""
 
     scenario: str | None = None
     lead: int = Field(default=0, ge=0, le=7)
@@ -378,7 +378,7 @@ class BattlesState(State):
 
     def _draw_card_actions(self, seat: int) -> list[str]:
         """Draw Cards (MB-MAN-1): steps B and C of the player's own turn."""
-        if seat != self.turn_player or not self.deck[seat] or not self.may_buy(seat, "draw"):
+        if seat != self.turn_player or not self._may_draw(seat) or not self.may_buy(seat, "draw"):
             return []
         return ["draw-cards 1", "draw-cards 2"]
 
@@ -982,6 +982,8 @@ class BattlesState(State):
             self.hand[owner].append(unit)
             self.hand[owner].sort()
             self.known[owner].append(unit)
+        else:
+            self._reveal(owner, unit)
         counts = owner == self.turn_player
         if not counts or self.activations < MAX_ACTIVATIONS:
             self.activation = Activation(unit, act.slot)
@@ -989,6 +991,16 @@ class BattlesState(State):
             self.step = LEAD_ACTIVATE
         else:
             self._finish_activation()
+
+    def _reveal(self, seat: int, card: str) -> None:
+        """The deck was seen to hold no ``card`` (a Leader's fetch found none): every copy
+        in the hand is now known to all (MB-RULING-HIDDEN), so the draws that brought them
+        are no longer resampled by determinize."""
+        drawn = self.drawn[seat]
+        for k in range(len(drawn) - 1, -1, -1):
+            if drawn[k][0] == card:
+                del drawn[k]
+                self.known[seat].append(card)
 
     def _recall(self, seat: int, unit: str) -> None:
         """Recall (MB-MAN-4): the complete troops to their divinity's area."""
@@ -1358,7 +1370,7 @@ class BattlesState(State):
         self.activation = None
 
     def _finish_at_cap(self) -> None:
-        """MB-RULING-CAP: after the last round the live side with most omphalos absorbed
+        """MB-WIN-3: after the last round the live side with most omphalos absorbed
         wins; a tie is shared."""
         n = self.game.players
         totals: dict[int, int] = {}
@@ -1430,7 +1442,12 @@ class BattlesState(State):
             and any(self._may_activate(self.pieces[u]) for u in self.armies[seat])
         ):
             return True
-        return self._search_open(seat) or (bool(self.deck[seat]) and self.may_offer(seat, "draw"))
+        return self._search_open(seat) or (self._may_draw(seat) and self.may_offer(seat, "draw"))
+
+    def _may_draw(self, seat: int) -> bool:
+        """Public: ``seat`` has a card to draw, from the deck or, reshuffled, the discard
+        pile (MB-RULING-RESHUFFLE)."""
+        return bool(self.deck[seat] or self.discard[seat])
 
     def _recall_open(self) -> bool:
         """Public: step D1 offers something (a recall or Search)."""
