@@ -2,9 +2,9 @@
 these hands, decks, Vitality and omphalos, then play with legal actions and chance outcomes.
 
 ``position`` makes a game with option ``armies`` (no draft), throws away the opening draws,
-empties the hands (the 3 dealt Art of War cards go back to the supply), clears the map's terrain pieces and
-omphalos (``terrain=True`` keeps the map's), puts the units where ``at`` says (the
-divinities stay on their set-up areas unless ``at`` moves them; area 0 is off the map) and
+empties the hands (the 3 dealt Art of War cards go back to the supply), clears the map's
+terrain pieces and omphalos (``terrain=True`` keeps the map's), puts the units where ``at``
+says (the divinities stay on their set-up areas unless ``at`` moves them; area 0 is off the map) and
 leaves ``seat`` at step B1 of its turn. The flow is then driven with ``act`` (each action
 must be legal), ``roll`` (dice faces) and ``draw`` (cards).
 

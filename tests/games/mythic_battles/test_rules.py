@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import theomachy
-from theomachy import CHANCE, IllegalAction
+from theomachy import CHANCE
 from theomachy.games.mythic_battles import stats
 from theomachy.games.mythic_battles.data import TALENTS, units
 from theomachy.games.mythic_battles.model import (
@@ -22,19 +22,16 @@ from theomachy.games.mythic_battles.model import (
     ACTIVATE_FIRST,
     ACTIVATE_SECOND,
     COMPLEX,
-    DAMAGE,
     GUARD,
     INITIATIVE,
     LEAD,
     LEAD_ACTIVATE,
     MODE,
     OFF_MAP,
-    OVER,
     PASS_OR_GO,
     RECALL,
     RECRUIT_GOD,
     RECRUIT_UNIT,
-    RETALIATE,
     REROLL,
 )
 
@@ -913,9 +910,7 @@ def test_close_combat_adds_a_die_at_range_zero():
 @rules("MB-TAL-FORCE-OF-NATURE", "MB-TERRAIN-3")
 def test_force_of_nature_uproots_a_tree_for_offence_and_range_for_good():
     armies = [["zeus", "minotaur"], ["hades", "medusa"]]
-    state = position(
-        armies, at={"minotaur": 16, "medusa": 11}, trees=[16], hands={0: ["minotaur"]}
-    )
+    state = position(armies, at={"minotaur": 16, "medusa": 11}, trees=[16], hands={0: ["minotaur"]})
     activate(state, "minotaur")
     legal = state.legal_actions()
     assert "uproot tree" in legal and "uproot ruin" not in legal
@@ -1223,7 +1218,9 @@ def test_a_killed_unit_is_removed_and_drops_its_omphalos_troops_lose_miniatures(
     act(state, "attack spartans")
     roll(state, 3, 3, 3, 3, 3)  # 5 hits / Defence 2 = 2 wounds
     state = position(
-        armies, at={"achilles": 12, "spartans": 12}, vitality={"spartans": 1},
+        armies,
+        at={"achilles": 12, "spartans": 12},
+        vitality={"spartans": 1},
         hands={0: ["achilles"]},
     )
     state.pieces["spartans"].carrying = True
@@ -1311,9 +1308,7 @@ def test_distance_counts_borders_and_ignores_terrain():
 @rules("MB-RANGE-2", "MB-TERRAIN-3")
 def test_line_of_sight_is_blocked_by_impenetrable_areas_and_standing_trees():
     armies = [["zeus", "medusa"], ["hades", "achilles", "spartans"]]
-    state = position(
-        armies, at={"medusa": 7, "achilles": 9, "spartans": 3, "hades": 1}, trees=[2]
-    )
+    state = position(armies, at={"medusa": 7, "achilles": 9, "spartans": 3, "hades": 1}, trees=[2])
     medusa = state.pieces["medusa"]
     # 9: only through 8 (impenetrable); 3: through 2 (trees) or 8; 1: two shortest paths,
     # through 2 (trees) or 6 (open).
@@ -1418,9 +1413,7 @@ def test_claim_picks_up_one_token_in_the_area_not_by_a_divinity():
 
 @rules("MB-ABSORB-1", "MB-WIN-2")
 def test_absorb_from_the_ground_or_a_friendly_carrier_and_win_at_the_number():
-    state = position(
-        at={"zeus": 12, "hoplites": 12}, omphalos=[12], hands={0: ["zeus", "aow"]}
-    )
+    state = position(at={"zeus": 12, "hoplites": 12}, omphalos=[12], hands={0: ["zeus", "aow"]})
     state.pieces["hoplites"].carrying = True
     activate(state, "zeus", "complex")
     legal = state.legal_actions()
@@ -1470,7 +1463,9 @@ def test_enter_in_the_deployment_zone_once_never_after_being_killed():
 def test_killing_a_divinity_takes_its_player_out_and_the_last_side_wins():
     armies = [["zeus", "achilles"], ["hades", "medusa"]]
     state = position(
-        armies, at={"achilles": 12, "hades": 12, "medusa": 13}, vitality={"hades": 1},
+        armies,
+        at={"achilles": 12, "hades": 12, "medusa": 13},
+        vitality={"hades": 1},
         hands={0: ["achilles"]},
     )
     state.pieces["medusa"].carrying = True
@@ -1673,7 +1668,9 @@ def test_omphalos_cards_pay_for_manoeuvres_first():
 def test_a_killed_units_cards_stay_in_the_deck_and_hand():
     armies = [["zeus", "achilles"], ["hades", "spartans"]]
     state = position(
-        armies, at={"achilles": 12, "spartans": 12}, vitality={"spartans": 1},
+        armies,
+        at={"achilles": 12, "spartans": 12},
+        vitality={"spartans": 1},
         hands={0: ["achilles"], 1: ["spartans", "aow"]},
     )
     activate(state, "achilles")

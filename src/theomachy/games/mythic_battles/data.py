@@ -4,7 +4,8 @@ from ``content/*.toml`` and validated (a bad file fails naming the entry and the
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -177,18 +178,55 @@ def grid_neighbours(area: int, columns: int, rows: int) -> list[int]:
     return found
 
 
+class _Units(_Model):
+    units: list[Unit]
+
+
+class _Powers(_Model):
+    powers: list[Power]
+
+
+class _Maps(_Model):
+    maps: list[MapData]
+
+
+class _Scenarios(_Model):
+    scenarios: list[Scenario]
+
+
+def _validate_lists(path: Path, data: dict[str, Any], lists: dict[str, type[_Model]]) -> None:
+    """Each array of tables on its own first, so that an error names its entry's id."""
+    for key, model in lists.items():
+        validate(path, {key: data.get(key)}, model, key)
+
+
+def load_roster(path: Path | str) -> Roster:
+    """Read and check a roster file (units and powers); ``ContentError`` naming the file, the
+    entry and the field on any problem."""
+    path = Path(path)
+    data = read_toml(path)
+    _validate_lists(path, data, {"units": _Units, "powers": _Powers})
+    return validate(path, data, Roster, "units")
+
+
+def load_content(path: Path | str) -> Content:
+    """Read and check a maps-and-scenarios file, as :func:`load_roster`."""
+    path = Path(path)
+    data = read_toml(path)
+    _validate_lists(path, data, {"maps": _Maps, "scenarios": _Scenarios})
+    return validate(path, data, Content, "scenarios")
+
+
 @cache
 def roster() -> Roster:
     """The units and powers (content/roster.toml)."""
-    path = package_file(PACKAGE, "roster.toml")
-    return validate(path, read_toml(path), Roster, "units")
+    return load_roster(package_file(PACKAGE, "roster.toml"))
 
 
 @cache
 def content() -> Content:
     """The maps and scenarios (content/maps.toml)."""
-    path = package_file(PACKAGE, "maps.toml")
-    return validate(path, read_toml(path), Content, "scenarios")
+    return load_content(package_file(PACKAGE, "maps.toml"))
 
 
 @cache

@@ -1,0 +1,242 @@
+"""Mythic Battles's content (content/roster.toml, content/maps.toml; data.py): the shipped roster,
+maps and scenarios load and are consistent; malformed files fail with a ContentError naming
+the file, the entry and the field; bad options fail with clear messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from theomachy.engine.content import ContentError, package_file
+from theomachy.games.mythic_battles.data import (
+    PACKAGE,
+    TALENTS,
+    load_content,
+    load_roster,
+    maps,
+    powers,
+    scenarios,
+    units,
+)
+
+from .scenario import game
+
+rules = pytest.mark.rules
+UNITS = units()
+ROSTER_TEXT = package_file(PACKAGE, "roster.toml").read_text()
+MAPS_TEXT = package_file(PACKAGE, "maps.toml").read_text()
+PUBLISHED_COSTS = {
+    "achilles": 4, "heracles": 4, "odysseus": 3, "leonidas": 3, "atalanta": 2, "hydra": 4,
+    "cerberus": 4, "minotaur": 3, "medusa": 3,
+}  # fmt: skip
+
+
+def write(tmp_path: Path, text: str, name: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+# --- the shipped content -------------------------------------------------------------------
+def test_shipped_content_loads_and_is_cached():
+    assert units() is UNITS
+    assert len(UNITS) == 19 and len(powers()) == 13
+    assert sorted(maps()) == ["delphi-crossroads", "sacred-valley"]
+    assert sorted(scenarios()) == ["delphi-alliances", "delphi-three", "sacred-valley"]
+    assert load_roster(package_file(PACKAGE, "roster.toml")) == load_roster(
+        package_file(PACKAGE, "roster.toml")
+    )
+
+
+@rules("MB-RULING-ROSTER")
+def test_published_costs_and_kinds():
+    for unit, cost in PUBLISHED_COSTS.items():
+        assert UNITS[unit].cost == cost, unit
+    kinds = {kind: sorted(u.id for u in UNITS.values() if u.kind == kind) for kind in
+             ("god", "hero", "monster", "troops")}  # fmt: skip
+    assert kinds == {
+        "god": ["ares", "athena", "hades", "zeus"],
+        "hero": ["achilles", "atalanta", "heracles", "leonidas", "odysseus"],
+        "monster": ["cerberus", "hydra", "medusa", "minotaur"],
+        "troops": sorted(
+            ["amazons", "hoplites", "spartans", "centaurs", "infernal-hounds",
+             "infernal-warriors"]
+        ),
+    }  # fmt: skip
+    for unit in UNITS.values():
+        if unit.kind == "troops":
+            assert unit.cost == 1 and unit.miniatures == unit.vitality and unit.power is None
+        if unit.divinity:
+            assert unit.cost == 0
+
+
+@rules("MB-SETUP-6")
+def test_card_counts_on_the_dashboards():
+    for unit in UNITS.values():
+        expected = {"god": (3, 2), "hero": (2, 1), "monster": (2, 1), "troops": (2, 0)}
+        assert (unit.activation, unit.aow) == expected[unit.kind], unit.id
+
+
+def test_every_talent_is_used_and_every_power_by_exactly_one_unit():
+    used = {t for u in UNITS.values() for t in u.talents}
+    assert used == set(TALENTS) and len(TALENTS) == 17
+    owners = [u.power for u in UNITS.values() if u.power]
+    assert sorted(owners) == sorted(powers()) and len(owners) == len(set(owners))
+    only_zeus_flies = [u.id for u in UNITS.values() if u.flying]
+    assert only_zeus_flies == ["zeus"]
+
+
+@rules("MB-RULING-MAP", "MB-MAP-2")
+def test_maps_are_symmetric_as_the_rules_say():
+    valley = maps()["sacred-valley"]
+
+    def mirror(a: int) -> int:  # left to right
+        row, column = divmod(a - 1, valley.columns)
+        return row * valley.columns + (valley.columns - 1 - column) + 1
+
+    for key in ("impenetrable", "ruins", "trees", "omphalos"):
+        assert sorted(map(mirror, getattr(valley, key))) == sorted(getattr(valley, key)), key
+    assert {frozenset(map(mirror, c)) for c in valley.cliffs} == {
+        frozenset(c) for c in valley.cliffs
+    }
+    zones = scenarios()["sacred-valley"].zones
+    assert [mirror(a) for a in zones[0]] == zones[1]
+    delphi = maps()["delphi-crossroads"]
+    size = delphi.columns * delphi.rows + 1
+
+    def turn(a: int) -> int:  # a half turn
+        return size - a
+
+    for key in ("impenetrable", "ruins", "trees", "omphalos"):
+        assert sorted(map(turn, getattr(delphi, key))) == sorted(getattr(delphi, key)), key
+    assert {frozenset(map(turn, c)) for c in delphi.cliffs} == {frozenset(c) for c in delphi.cliffs}
+    four = scenarios()["delphi-alliances"].zones
+    for seat, other in ((0, 2), (1, 3)):  # the divinity's area first, then the same areas
+        assert turn(four[seat][0]) == four[other][0]
+        assert sorted(map(turn, four[seat])) == sorted(four[other])
+
+
+def test_scenarios_can_be_won_and_every_zone_is_open_ground():
+    for scenario in scenarios().values():
+        board = maps()[scenario.map]
+        assert scenario.omphalos_to_win <= len(board.omphalos)
+        for zone in scenario.zones:
+            assert len(zone) == len(set(zone)) >= 3
+            assert not set(zone) & set(board.impenetrable)
+        seats = max(scenario.players)
+        assert len({a for zone in scenario.zones[:seats] for a in zone}) == sum(
+            len(z) for z in scenario.zones[:seats]
+        )  # no area is in two zones
+
+
+# --- malformed content ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("old", "new", "entry", "field"),
+    [
+        ('offence = 4\ndefence = 3\nrange = 2', 'offence = "four"\ndefence = 3\nrange = 2',
+         "'zeus'", "offence"),
+        ('kind = "hero"', 'kind = "titan"', "'achilles'", "kind"),
+        ('talents = ["archer", "initiative"]', 'talents = ["archer", "luck"]', "'zeus'",
+         "(entry)"),
+        ("cost = 4\n", "cost = 4\ncolour = 1\n", "'achilles'", "colour"),
+        ("miniatures = 3\ntalents = [\"archer\", \"mobility\"]", "miniatures = 2\ntalents = "
+         "[\"archer\", \"mobility\"]", "'amazons'", "(entry)"),
+        ('timing = "start"', 'timing = "sometimes"', "'bloodlust'", "timing"),
+    ],
+)  # fmt: skip
+def test_malformed_roster_names_file_entry_and_field(
+    tmp_path: Path, old: str, new: str, entry: str, field: str
+):
+    assert old in ROSTER_TEXT, old
+    path = write(tmp_path, ROSTER_TEXT.replace(old, new, 1), "roster.toml")
+    with pytest.raises(ContentError) as error:
+        load_roster(path)
+    message = str(error.value)
+    assert str(path) in message
+    assert f"({entry}), field {field}" in message, message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry", "field"),
+    [
+        ("columns = 5", "columns = 40", "'sacred-valley'", "columns"),
+        ("impenetrable = [8]", "impenetrable = [80]", "'sacred-valley'", "(entry)"),
+        ("cliffs = [[12, 17], [14, 19]]", "cliffs = [[12, 18]]", "'sacred-valley'", "(entry)"),
+        ("recruitment_points = 10", "recruitment_points = 0", "'sacred-valley'",
+         "recruitment_points"),
+        ("zones = [[6, 1, 11, 16], [10, 5, 15, 20]]", "zones = [[6, 1, 11, 16]]",
+         "'sacred-valley'", "(entry)"),
+    ],
+)  # fmt: skip
+def test_malformed_maps_name_file_entry_and_field(
+    tmp_path: Path, old: str, new: str, entry: str, field: str
+):
+    assert old in MAPS_TEXT, old
+    path = write(tmp_path, MAPS_TEXT.replace(old, new, 1), "maps.toml")
+    with pytest.raises(ContentError) as error:
+        load_content(path)
+    message = str(error.value)
+    assert str(path) in message
+    assert f"({entry}), field {field}" in message, message
+
+
+def test_cross_references_duplicates_and_syntax_errors(tmp_path: Path):
+    path = write(
+        tmp_path, ROSTER_TEXT.replace('power = "bull-rush"', 'power = "rage"'), "roster.toml"
+    )
+    with pytest.raises(ContentError, match="unit 'minotaur' names an unknown power 'rage'"):
+        load_roster(path)
+    first = ROSTER_TEXT.index("[[units]]")
+    second = ROSTER_TEXT.index("[[units]]", first + 1)
+    path = write(tmp_path, ROSTER_TEXT + "\n" + ROSTER_TEXT[first:second], "roster.toml")
+    with pytest.raises(ContentError, match="a unit id is listed twice"):
+        load_roster(path)
+    path = write(tmp_path, MAPS_TEXT.replace('map = "sacred-valley"', 'map = "olympus"'), "m.toml")
+    with pytest.raises(ContentError, match="scenario 'sacred-valley' names an unknown map"):
+        load_content(path)
+    path = write(
+        tmp_path, MAPS_TEXT.replace("zones = [[6, 1, 11, 16]", "zones = [[8, 1, 11, 16]"), "m.toml"
+    )
+    with pytest.raises(ContentError, match="bad zone area 8"):
+        load_content(path)
+    path = write(tmp_path, ROSTER_TEXT + "\n[[units]\n", "roster.toml")
+    with pytest.raises(ContentError, match="not valid TOML") as error:
+        load_roster(path)
+    assert str(path) in str(error.value)
+    with pytest.raises(ContentError, match="not found"):
+        load_roster(tmp_path / "missing.toml")
+
+
+# --- options -------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("players", "options", "message"),
+    [
+        (2, {"scenario": "atlantis"}, "unknown scenario 'atlantis'; scenarios: "),
+        (3, {"scenario": "sacred-valley"}, "scenario 'sacred-valley' is for \\[2\\] players"),
+        (2, {"lead": 2}, "lead must be a seat from 0 to 1"),
+        (4, {"lead": 4}, "lead must be a seat from 0 to 3"),
+        (2, {"armies": [["zeus"]]}, "armies: 1 armies for 2 players"),
+        (2, {"armies": [["zeus"], []]}, "army 1 must start with a divinity"),
+        (2, {"armies": [["zeus", "ares"], ["hades"]]}, "army 0 has more than one divinity"),
+        (2, {"armies": [["zeus", "medusa"], ["hades", "medusa"]]}, "'medusa' is recruited twice"),
+        (2, {"armies": [["zeus", "kraken"], ["hades"]]}, "army 0: unknown unit 'kraken'"),
+        (
+            3,
+            {"armies": [["zeus", "hydra", "cerberus", "atalanta"], ["hades"], ["ares"]]},
+            "army 0 costs 10 RP of 9",
+        ),
+    ],
+)
+def test_bad_options_raise_value_errors_with_clear_messages(players, options, message):
+    with pytest.raises(ValueError, match=message):
+        game(players, **options)
+
+
+def test_option_types_are_checked():
+    with pytest.raises(ValueError):
+        game(2, max_rounds=0)
+    with pytest.raises(ValueError):
+        game(2, lead=-1)
+    with pytest.raises(ValueError):
+        game(2, armies="zeus")
