@@ -276,3 +276,19 @@ def test_medusa_petrified_units_neither_retaliate_nor_guard_and_divinities_are_i
     act(state, "activate medusa", "simple", "attack hades")
     roll(state, 3, 3, 3, 3)
     assert vit(state, "hades") == 9 and not state.attacks
+
+
+@rules("MB-POWER-PETRIFYING-GAZE", "MB-WIN-1")
+def test_medusa_petrification_ends_when_her_owner_is_out():
+    armies = [["zeus", "achilles"], ["hades", "medusa"], ["ares", "spartans"]]
+    state = position(
+        armies,
+        at={"achilles": 14, "hades": 14, "spartans": 15},
+        vitality={"hades": 1},
+        hands={0: ["achilles"]},
+    )
+    state.pieces["spartans"].petrified_by = 1  # by seat 1's Medusa
+    activate(state, "achilles")
+    act(state, "attack hades")
+    roll(state, 3, 3, 3, 3, 3)
+    assert state.out[1] and state.pieces["spartans"].petrified_by == -1

@@ -1756,3 +1756,24 @@ def test_a_leaders_fetch_that_finds_nothing_shows_the_copies_in_hand():
         assert "hoplites" in sample.hand[0]
         replayed = sample.game.replay(sample.history())
         assert fingerprint(replayed) == fingerprint(sample)
+
+
+@rules("MB-MAN-4", "MB-TERRAIN-1")
+def test_no_recall_to_a_divinity_flying_over_an_impenetrable_area():
+    state = position(at={"zeus": 8, "hoplites": 19}, hands={0: ["aow"]}, decks={0: []})
+    act(state, "end")
+    assert state.turn_player == 1  # D1 had nothing to offer
+    state = position(at={"zeus": 7, "hoplites": 19}, hands={0: ["aow"]}, decks={0: []})
+    act(state, "end")
+    assert state.legal_actions() == ["recall hoplites", "end"]
+
+
+@rules("MB-ABSORB-1", "MB-TERM-FRIENDLY")
+def test_a_divinity_absorbs_an_allys_carried_omphalos_for_the_alliance():
+    armies = [["zeus"], ["hades"], ["ares", "amazons"], ["athena"]]
+    state = position(armies, at={"zeus": 14, "amazons": 14}, hands={0: ["zeus"]})
+    state.pieces["amazons"].carrying = True
+    activate(state, "zeus", "complex")
+    assert "absorb amazons" in state.legal_actions()
+    act(state, "absorb amazons")
+    assert state.absorbed == [1, 0, 0, 0] and not state.pieces["amazons"].carrying

@@ -567,10 +567,18 @@ class BattlesState(State):
             piece = self.pieces[unit]
             if UNITS[unit].kind != "troops" or not piece.entered or piece.activated:
                 continue
-            if piece.area != god.area and stats.is_full(self, god.area):
+            if not self._may_recall_to(piece, god):
                 continue
             found.append(piece)
         return found
+
+    def _may_recall_to(self, piece: Piece, god: Piece) -> bool:
+        """The troops may be placed in the divinity's area: it has room, and it is not an
+        impenetrable area they could not stand in (Zeus flies over one, MB-MAN-4)."""
+        climbs = "climb" in UNITS[piece.id].talents
+        if god.area in self.board.impenetrable and not (UNITS[piece.id].flying or climbs):
+            return False
+        return piece.area == god.area or not stats.is_full(self, god.area)
 
     def _attack_actions(self, seat: int, attack: Attack) -> list[str]:
         phase = attack.phase
@@ -1352,6 +1360,9 @@ class BattlesState(State):
             self._drop(piece)
             piece.area = OFF_MAP
             piece.dead = True
+        for piece in self.pieces.values():
+            if piece.petrified_by == seat:
+                piece.petrified_by = -1  # that seat's next turn will never start
         alive_sides = {self.sides[s] for s in range(self.game.players) if not self.out[s]}
         if len(alive_sides) == 1:
             self._win(alive_sides.pop())
@@ -1461,7 +1472,7 @@ class BattlesState(State):
             UNITS[u].kind == "troops"
             and self.pieces[u].entered
             and not self.pieces[u].activated
-            and (self.pieces[u].area == god.area or not stats.is_full(self, god.area))
+            and self._may_recall_to(self.pieces[u], god)
             for u in self.armies[seat]
         )
 
