@@ -309,6 +309,25 @@ def _networks(
     return result
 
 
+class Facts:
+    """What the offers of one turn position ask about the player to move, gathered once
+    (through the memo, so other helpers asking the state find them too) and handed to each
+    offer family instead of each fetching them again.
+
+    ``mine``: controlled provinces; ``comps``: their road networks; ``purse``: the cards
+    for payment questions; ``held``: provinces whose cards are in hand or Reserve;
+    ``sites``/``wars``: provinces with armies / at war."""
+
+    __slots__ = ("comps", "held", "mine", "purse", "sites", "wars")
+
+    def __init__(self, state: MythotopiaState, seat: int) -> None:
+        self.mine = state.controlled(seat)
+        self.comps = state.components(seat)
+        self.purse = state.purse(seat)
+        self.held = state._province_cards(seat)
+        self.sites, self.wars = state._sites_and_wars()
+
+
 class MythotopiaOptions(GameOptions):
     """Options: ``choose_provinces`` (MT-SETUP-OPT-1, 3 or 4 players) and ``max_rounds``
     (MT-CAP-1: the game ends after that many rounds)."""
@@ -826,22 +845,26 @@ class MythotopiaState(State):
         seat = self.current
         acts: list[str] = []
         if self.actions < 2:
-            acts.extend(self._main_actions(seat))
-        acts.extend(self._free_actions(seat))
+            facts = Facts(self, seat)
+            acts.extend(self._main_actions(seat, facts))
+            acts.extend(self._free_actions(seat, facts))
+        else:
+            acts.extend(self._free_actions(seat))
         if self.actions == 2:
             acts.append("end-turn")
         return acts
 
-    def _main_actions(self, seat: int) -> list[str]:
+    def _main_actions(self, seat: int, facts: Facts) -> list[str]:
         acts = ["pass"]
         first = self.actions == 0 and "free" not in self.flags
         if first:
-            acts.extend(self._end_war_actions(seat))
+            acts.extend(self._end_war_actions(seat, facts.wars))
             if self._may_end_game(seat):
                 acts.append("end-game")
-        acts.extend(self._invade_actions(seat))
-        acts.extend(self._army_ship_actions(seat))
-        gold = self.purse(seat).most("gold")
+        if self.army_stock[seat]:
+            acts.extend(self._invade_actions(seat, facts))
+        acts.extend(self._army_ship_actions(seat, facts))
+        gold = facts.purse.most("gold")
         acts.extend(_buy_texts(self.army_pool[seat], self.ship_pool[seat], gold))
         if "drafted" not in self.flags and gold >= 1:
             acts.extend([DRAFT[card] for card in self._draftable(seat)])
@@ -853,7 +876,7 @@ class MythotopiaState(State):
         if self.deck_size(seat) > MIN_DECK:
             acts.extend([REMOVE[c] for c in hand])
             acts.extend([REMOVE_RESERVE[c] for c in reserve])
-        acts.extend(self._card_actions(seat))
+        acts.extend(self._card_actions(seat, facts))
         if "patronage" in self.counters and self._patronage_open(seat) and gold >= 2:
             acts.append("patronage")
         return acts
@@ -885,10 +908,10 @@ class MythotopiaState(State):
         cards.update([c for c in self.supply if owner[index[c]] == seat])
         return cards
 
-    def _end_war_actions(self, seat: int) -> list[str]:
+    def _end_war_actions(self, seat: int, wars: list[int]) -> list[str]:
         acts = []
         owner, armies = self.owner, self.armies
-        for p in self.wars():  # involved: at war, and the defender or an invader
+        for p in wars:  # involved: at war, and the defender or an invader
             if owner[p] != seat and not armies[p][seat]:
                 continue
             top = war.leaders(self, p)
@@ -907,11 +930,10 @@ class MythotopiaState(State):
         scores = [war.score(trial, s) for s in range(self.game.players)]
         return all(scores[seat] > v for s, v in enumerate(scores) if s != seat)
 
-    def _invade_actions(self, seat: int) -> list[str]:
-        if self.army_stock[seat] == 0:
-            return []
+    def _invade_actions(self, seat: int, facts: Facts) -> list[str]:
+        """``invade`` offers (``seat`` has Army counters in stock)."""
         acts: list[str] = []
-        comps = self.components(seat)
+        comps = facts.comps
         ranger_any = self.ranger(seat)
         ranger_reserve = "ranger" in self.reserve[seat]
         owner = self.owner
@@ -919,7 +941,7 @@ class MythotopiaState(State):
         allowed: dict[int, bool] = {}
         # Province cards of one symbol pay alike (payment.signature): ask once for each.
         cost_ok: dict[tuple[str, int, int, bool], bool] = {}
-        can = self.purse(seat).can
+        can = facts.purse.can
 
         def affordable(card: str, food: int, cross: int, ranger: bool = False) -> bool:
             key = (SIGNATURE[card], food, cross, ranger)
@@ -956,41 +978,37 @@ class MythotopiaState(State):
                             compress(texts, map(seat.__ne__, map(owner.__getitem__, targets)))
                         )
 
-        for c in self._province_cards(seat):
+        for c in facts.held:
             offers(PROVINCES[c], comps.get(c) or SINGLE[c], c)
         if self.has_card(seat, "general"):
-            offers("general", frozenset(self.controlled(seat)), None)
+            offers("general", frozenset(facts.mine), None)
         if self.has_card(seat, "portal") and affordable("portal", 1, 0):
             acts.extend(
                 f"invade {PROVINCES[t]} portal" for t in range(len(PROVINCES)) if may_invade(t)
             )
         return acts
 
-    def _army_ship_actions(self, seat: int) -> list[str]:
+    def _army_ship_actions(self, seat: int, facts: Facts) -> list[str]:
         acts: list[str] = []
         owner, armies = self.owner, self.armies
-        mine = self.controlled(seat)
+        mine = facts.mine
+        can = facts.purse.can
         if self.army_stock[seat] > 0:
-            can = self.purse(seat).can
             with_food = can((("food", 1),), "army")
             without = can((), "army")
             if without:
                 acts.extend([PLACE_ARMIES[p] for p in mine])
             if with_food:
                 acts.extend(
-                    [
-                        PLACE_ARMIES[p]
-                        for p in self.army_sites()
-                        if owner[p] != seat and armies[p][seat]
-                    ]
+                    [PLACE_ARMIES[p] for p in facts.sites if owner[p] != seat and armies[p][seat]]
                 )
-        wars = self.wars()
+        wars = facts.wars
         mercs = self.mercs
         for p in mine:
             row = armies[p]
             if (row[seat] or mercs[p][seat]) and p not in wars:
                 acts.extend(_remove_armies_texts(p, row[seat], mercs[p][seat]))
-        if self.ship_stock[seat] > 0 and self.purse(seat).can((), "ship"):
+        if self.ship_stock[seat] > 0 and can((), "ship"):
             seas_of = BOARD.province_seas
             ports = {s for p in mine for s in seas_of[p]}
             acts.extend([PLACE_SHIPS[s] for s in ports])
@@ -999,12 +1017,13 @@ class MythotopiaState(State):
                 acts.extend(_remove_ships_texts(s, fleet[seat]))
         return acts
 
-    def _build_tokens(self, seat: int, comps: dict[int, frozenset[int]]) -> dict[int, list[str]]:
+    def _build_tokens(self, seat: int, facts: Facts) -> dict[int, list[str]]:
         """Province -> the card tokens that let ``seat`` act in it: "" (its own card), a card
         of its road network, or "general" (MT-ROAD-3, MT-IMP-GENERAL). Made from the held
         Province cards (a few) rather than asked of each controlled province."""
         tokens: dict[int, list[str]] = {}
-        for q in self._province_cards(seat):
+        comps = facts.comps
+        for q in facts.held:
             network = comps.get(q)
             if network is None:  # not controlled
                 continue
@@ -1017,7 +1036,7 @@ class MythotopiaState(State):
                     found = tokens[p] = []
                 found.append("" if p == q else name)
         if self.has_card(seat, "general"):
-            for p in self.controlled(seat):
+            for p in facts.mine:
                 found = tokens.get(p)
                 if found is None:
                     found = tokens[p] = []
@@ -1035,24 +1054,26 @@ class MythotopiaState(State):
                 memo[key] = found
         return found
 
-    def _card_actions(self, seat: int) -> list[str]:
+    def _card_actions(self, seat: int, facts: Facts) -> list[str]:
         acts = []
         tokens = None
         for build in BUILD_CARDS:
             if self.has_card(seat, build):
                 if tokens is None:
-                    tokens = self._build_tokens(seat, self.components(seat))
-                acts.extend(self._build_actions(seat, build, tokens))
+                    tokens = self._build_tokens(seat, facts)
+                acts.extend(self._build_actions(seat, build, tokens, facts.purse))
         acts.extend(abilities.action_offers(self, seat))
         return acts
 
-    def _build_actions(self, seat: int, build: str, tokens: dict[int, list[str]]) -> list[str]:
+    def _build_actions(
+        self, seat: int, build: str, tokens: dict[int, list[str]], purse: Purse
+    ) -> list[str]:
         """``play <build> ...`` offers (the caller sorts them); ``tokens``: see
         :meth:`_build_tokens`."""
         acts = []
         # Cards of one signature pay alike (payment.signature): ask once for each.
         cost_ok: dict[tuple[object, ...], bool] = {}
-        can = self.purse(seat).can
+        can = purse.can
 
         def affordable(stone: int, exclude: tuple[str, ...]) -> bool:
             key = (stone, *[SIGNATURE[c] for c in exclude])
@@ -1098,7 +1119,8 @@ class MythotopiaState(State):
             result.append((q, BUILD_COST["road"] + extra, self.ranger_discount(seat, p, q)))
         return result
 
-    def _free_actions(self, seat: int) -> list[str]:
+    def _free_actions(self, seat: int, facts: Facts | None = None) -> list[str]:
+        """Free actions (``facts``: those of the position, when already gathered)."""
         acts = []
         hand = self.hand[seat]
         acts.extend(abilities.free_offers(self, seat))
@@ -1109,7 +1131,9 @@ class MythotopiaState(State):
             armies = self.armies
             wars: list[int] | None = None
             comps: dict[int, frozenset[int]] = {}
-            for a in self.controlled(seat):
+            if facts is not None:
+                wars, comps = facts.wars, facts.comps
+            for a in self.controlled(seat) if facts is None else facts.mine:
                 n = armies[a][seat]
                 if not n:
                     continue
