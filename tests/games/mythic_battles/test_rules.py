@@ -573,8 +573,8 @@ def test_leader_at_the_end_of_the_activation_fetches_and_activates_troops():
     assert state.activation.unit == "hoplites" and state.activations == 2
     assert state.discard[0] == ["athena", "hoplites"]
     act(state, "simple", "move 12", "done")
-    # Two activations of seat 0's own army: the turn goes to D1.
-    assert state.step in (RECALL,) or state.turn_player == 1
+    # Two activations of seat 0's own army: no C1; D1 has nothing to offer (no card left).
+    assert state.turn_player == 1 and state.draws == [1]
 
 
 @rules("MB-TAL-LEADER")
@@ -1777,3 +1777,16 @@ def test_a_divinity_absorbs_an_allys_carried_omphalos_for_the_alliance():
     assert "absorb amazons" in state.legal_actions()
     act(state, "absorb amazons")
     assert state.absorbed == [1, 0, 0, 0] and not state.pieces["amazons"].carrying
+
+
+def test_evaluation_is_a_share_and_follows_the_result():
+    state = position(at={"achilles": 12, "medusa": 12})
+    values = [state.evaluate(seat) for seat in (0, 1)]
+    assert all(0.0 <= v <= 1.0 for v in values) and sum(values) == pytest.approx(1.0)
+    state.absorbed = [2, 0]
+    assert state.evaluate(0) > values[0]
+    state = position(at={"zeus": 12}, omphalos=[12], hands={0: ["zeus"]})
+    state.absorbed = [3, 0]
+    activate(state, "zeus", "complex")
+    act(state, "absorb ground")
+    assert state.evaluate(0) == 1.0 and state.evaluate(1) == 0.0
