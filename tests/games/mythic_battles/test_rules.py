@@ -1507,6 +1507,14 @@ def test_after_the_last_round_most_omphalos_absorbed_wins_ties_shared():
     state.absorbed = [2, 2]
     act(state, "pass")
     assert state.winners() == [0, 1] and state.returns() == [0.5, 0.5]
+    # Tied on omphalos: the side whose enemies lost more Vitality wins.
+    state = position(step=PASS_OR_GO, seat=1, max_rounds=3)
+    state.round = 3
+    state.absorbed = [1, 1]
+    state.pieces["zeus"].vitality -= 2  # seat 0's divinity: seat 1 dealt 2
+    state.pieces["hades"].vitality -= 1  # seat 1's divinity: seat 0 dealt 1
+    act(state, "pass")
+    assert state.winners() == [1]
     # A player out does not win on omphalos.
     state = position([["zeus"], ["hades"], ["ares"]], step=PASS_OR_GO, seat=2, max_rounds=1)
     state.absorbed = [0, 3, 1]

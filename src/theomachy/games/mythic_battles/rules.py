@@ -1381,18 +1381,27 @@ class BattlesState(State):
         self.activation = None
 
     def _finish_at_cap(self) -> None:
-        """MB-WIN-3: after the last round the live side with most omphalos absorbed
-        wins; a tie is shared."""
+        """MB-WIN-3: after the last round the live side with most omphalos absorbed wins;
+        between sides tied on omphalos, the one whose enemies have lost the most Vitality
+        (a dead unit its whole Vitality); a tie on both is shared."""
         n = self.game.players
-        totals: dict[int, int] = {}
-        for seat in range(n):
-            totals[self.sides[seat]] = totals.get(self.sides[seat], 0) + self.absorbed[seat]
         live = {self.sides[s] for s in range(n) if not self.out[s]}
-        best = max(totals[side] for side in live)
-        winners = {side for side in live if totals[side] == best}
+        scores = {side: self._cap_score(side) for side in live}
+        best = max(scores.values())
+        winners = {side for side in live if scores[side] == best}
         self.won = [s for s in range(n) if self.sides[s] in winners]
         self.step = OVER
         self.draws.clear()
+
+    def _cap_score(self, side: int) -> tuple[int, int]:
+        """(omphalos absorbed by the side, Vitality its enemies have lost)."""
+        absorbed = sum(self.absorbed[s] for s in range(self.game.players) if self.sides[s] == side)
+        lost = sum(
+            UNITS[p.id].vitality - (0 if p.dead else p.vitality)
+            for p in self.pieces.values()
+            if self.sides[p.owner] != side
+        )
+        return absorbed, lost
 
     # --- the flow -----------------------------------------------------------------------
     def _advance(self) -> None:
