@@ -20,6 +20,8 @@ CASES = [
     ("arena-of-the-gods", 2, {}, 1),
     ("arena-of-the-gods", 3, {"first": 1}, 2),
     ("mythic-arena", 2, {}, 1),
+    ("mythic-battles", 2, {}, 1),
+    ("mythic-battles", 4, {"lead": 1, "max_rounds": 6}, 2),
     ("mythic-arena", 2, {}, 2),
     ("mythic-arena", 2, {}, 3),
     ("mythic-arena", 2, {"rounds": 3}, 4),
