@@ -78,8 +78,12 @@ def test_ares_bloodlust_with_an_enemy_in_his_area_at_the_start():
     assert state.activation.offence_bonus == 1
     act(state, "attack medusa")
     assert dice_awaited(state) == 7  # 5 + Close Combat + Bloodlust
-    # An enemy reached by a MOVE is too late.
+    # An adjacent enemy counts too (his surroundings).
     state = position(armies, at={"ares": 11, "medusa": 12}, hands={0: ["ares"]})
+    activate(state, "ares")
+    assert state.activation.offence_bonus == 1
+    # An enemy reached by a MOVE is too late.
+    state = position(armies, at={"ares": 6, "medusa": 12}, hands={0: ["ares"]})
     activate(state, "ares")
     act(state, "move 12", "attack medusa")
     assert dice_awaited(state) == 6

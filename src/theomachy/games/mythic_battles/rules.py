@@ -869,8 +869,9 @@ class BattlesState(State):
             return
         piece = self.pieces[act.unit]
         # MB-TURN-B4: start-of-activation powers.
-        if stats.has_power(self, piece, "bloodlust") and stats.enemies_in(
-            self, piece.owner, piece.area
+        if stats.has_power(self, piece, "bloodlust") and any(
+            stats.enemies_in(self, piece.owner, area)
+            for area in self.board.surroundings(piece.area)
         ):
             act.offence_bonus += 1
         if stats.has_power(self, piece, "regrowing-heads"):
