@@ -395,6 +395,18 @@ def _search(
 ) -> bool:
     need_names = [n for n, _ in needs] + ([open_need] if open_need else [])
     seen: dict[tuple[object, ...], bool] = {}
+    # Bounds for cutting hopeless branches (the answer is the same, found sooner): the most
+    # the cards from i on could give towards each fixed need, each card counted at its best
+    # use for that need; whether any of them could give the open need.
+    count = len(cards)
+    bound = [[0] * len(needs) for _ in range(count + 1)]
+    opens = [False] * (count + 1)
+    for i in range(count - 1, -1, -1):
+        card = cards[i]
+        tops = [_top(card, need, converters, merchants, mills) for need, _ in needs]
+        bound[i] = [a + b for a, b in zip(bound[i + 1], tops, strict=True)]
+        if open_need:
+            opens[i] = opens[i + 1] or _top(card, open_need, converters, merchants, mills) > 0
     Option = tuple[str, int, int, int, str | None]
 
     def options(
@@ -439,8 +451,11 @@ def _search(
         # own card may then not be paid as well (one card, one use: MT-RULING-RESERVE-USE).
         if not open_left and all(r <= 0 for r in remaining):
             return True
-        if i == len(cards):
+        if i == count or (open_left and not opens[i]):
             return False
+        for left, most in zip(remaining, bound[i], strict=True):
+            if left > most:
+                return False
         key = (i, remaining, open_left, m, w, conv, spent)
         if key in seen:
             return seen[key]
@@ -477,6 +492,16 @@ def _search(
     return go(
         0, tuple(a for _, a in needs), open_need is not None, merchants, mills, converters, ()
     )
+
+
+def _top(card: str, need: str, converters: tuple[str, ...], merchants: int, mills: int) -> int:
+    """The most ``card`` can give towards ``need`` in one payment with these modifiers at
+    hand (an upper bound for :func:`_search`)."""
+    best = 0
+    for doubled in (False, True) if mills else (False,):
+        for modifier in (None, MERCHANT if merchants else None, *converters):
+            best = max(best, pay_value(card, need, modifier, doubled))
+    return best
 
 
 _MAXIMA: dict[tuple[object, ...], int] = {}  # canonical hand -> max_resource
