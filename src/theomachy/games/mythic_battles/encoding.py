@@ -99,7 +99,8 @@ class Encoding(BaseEncoding):
     def max_decisions(self) -> int:
         """A nominal bound: the recruitment, then PER_TURN decisions a turn for
         ``max_rounds`` rounds of one turn per player."""
-        return RECRUITMENT + self.game.options["max_rounds"] * self.players * PER_TURN
+        rounds = int(self.game.options["max_rounds"])
+        return RECRUITMENT + rounds * self.players * PER_TURN
 
     def observe(self, view: Mapping[str, Any]) -> list[float]:
         n = self.players

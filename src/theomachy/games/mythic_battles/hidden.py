@@ -157,6 +157,7 @@ def determinize(state: BattlesState, player: int, rng: random.Random) -> Battles
     is still the replay of its history. (Unknown cards drawn before the last rebuild are
     deducible: that deck was emptied, so they are exactly its cards not seen elsewhere.)"""
     copy = state.clone()
+    assert isinstance(copy, type(state))
     history = copy._history
     for seat in range(state.game.players):
         epoch = copy.epoch[seat]

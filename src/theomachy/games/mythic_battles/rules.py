@@ -195,8 +195,8 @@ class BattlesState(State):
         data = game.board.data
         size = len(game.board.areas) + 1
         self.step = RECRUIT_GOD
-        self.picker = game.options["lead"]
-        self.prompt_seat = self.picker
+        self.picker: int = game.options["lead"]
+        self.prompt_seat: int = self.picker
         self.rp = [game.scenario.recruitment_points] * n
         self.omphalos_cards = [0] * n
         self.armies: list[list[str]] = [[] for _ in range(n)]
