@@ -116,7 +116,7 @@ class _Shape:
     """One shape of payment question: the needs, the open need, the converters usable for
     them, whether Merchant can convert; with the profile code of each card (filled lazily)."""
 
-    __slots__ = ("fixed", "merchant", "open_need", "table", "units", "usable", "wanted")
+    __slots__ = ("fixed", "merchant", "open_need", "profile", "table", "units", "usable", "wanted")
 
     def __init__(
         self, needs: Needs, open_need: str | None, converters: tuple[str, ...], merchant_card: bool
@@ -128,7 +128,10 @@ class _Shape:
         asked = (*self.fixed, open_need) if open_need is not None else self.fixed
         self.usable = tuple(c for c in converters if CONVERTERS[c] in asked)
         self.merchant = merchant_card and any(need in RESOURCES for need in self.fixed)
-        self.table: dict[str, int] = {}
+        # What a card's code depends on (not the amounts): shapes that differ only in amounts
+        # share one table, and a hand's codes in one serve them all (see Purse).
+        self.profile = (self.fixed, open_need, self.usable, self.merchant)
+        self.table: dict[str, int] = _TABLES.setdefault(self.profile, {})
 
     def code(self, card: str) -> int:
         """The profile code of ``card`` (see the comment above)."""
@@ -185,12 +188,10 @@ class _Shape:
     def codes(self, cards: Sequence[str]) -> tuple[int, ...]:
         """The sorted profile codes of ``cards``, dropped cards left out (uncapped: a finer
         key than :meth:`key`, but made without a dict of counts)."""
-        table = self.table
         try:
-            codes = [table[card] for card in cards]
+            codes = sorted(map(self.table.__getitem__, cards))
         except KeyError:
-            codes = [self.code(card) for card in cards]
-        codes.sort()
+            codes = sorted([self.code(card) for card in cards])
         dropped = codes.count(_DROP)  # _DROP sorts first
         return tuple(codes[dropped:]) if dropped else tuple(codes)
 
@@ -210,6 +211,7 @@ class _Shape:
 
 
 _SHAPES: dict[tuple[object, ...], _Shape] = {}
+_TABLES: dict[tuple[object, ...], dict[str, int]] = {}  # profile -> card -> code
 
 
 def _shape(
@@ -290,7 +292,7 @@ class Purse:
     set aside takes its code out of them, so a question is one lookup in ``_CODED``. (Keyed
     on whole hands, as ``feasible`` is, a quarter of the questions of random play missed.)"""
 
-    __slots__ = ("cards", "converted", "converters", "merchant", "shapes")
+    __slots__ = ("cards", "converted", "converters", "merchant", "profiles", "shapes")
 
     def __init__(self, cards: tuple[str, ...], converters: tuple[str, ...]) -> None:
         self.cards = cards
@@ -298,6 +300,7 @@ class Purse:
         self.converted = {CONVERTERS[c] for c in converters}  # what the converters can give
         self.merchant = MERCHANT in cards
         self.shapes: dict[tuple[Needs, str | None], tuple[_Shape, tuple[int, ...]]] = {}
+        self.profiles: dict[tuple[object, ...], tuple[int, ...]] = {}  # profile -> codes
 
     def _coded(self, needs: Needs, open_need: str | None) -> tuple[_Shape, tuple[int, ...]]:
         """The shape of a question and the sorted kept codes of all the cards in it."""
@@ -305,7 +308,10 @@ class Purse:
         found = self.shapes.get(key)
         if found is None:
             shape = _shape(needs, open_need, self.converters, self.merchant)
-            found = self.shapes[key] = (shape, shape.codes(self.cards))
+            codes = self.profiles.get(shape.profile)
+            if codes is None:
+                codes = self.profiles[shape.profile] = shape.codes(self.cards)
+            found = self.shapes[key] = (shape, codes)
         return found
 
     def can(self, needs: Needs, open_need: str | None, exclude: tuple[str, ...] = ()) -> bool:
