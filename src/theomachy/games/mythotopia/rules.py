@@ -91,6 +91,7 @@ SEAS = tuple(s.id for s in BOARD.seas)
 P_INDEX: dict[str, int] = dict(BOARD.province_index)  # a plain dict: read in every position
 S_INDEX: dict[str, int] = dict(BOARD.sea_index)
 SORTED_CONVERTERS = tuple(sorted(CONVERTERS))
+CITY_LIKE = tuple(int(piece in (CITY, CITADEL)) for piece in range(4))  # by piece: 1 for a City
 PROVINCE_NUMBERS = range(len(PROVINCES))
 
 
@@ -571,19 +572,28 @@ class MythotopiaState(State):
     # --- who acts ---------------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
+        # Asked several times a step: the play phase first, locals, the same answers.
+        pending, queue = self.pending, self.queue
+        if self.phase == PLAY:
+            if pending is not None and (pending.optional or not queue):
+                return pending.seat
+            if queue:
+                head = queue[0]
+                return head[1] if head[0] == "claim" else CHANCE
+            return self.current
         if self.phase == OVER:
             return TERMINAL
-        if self.pending is not None and self.pending.optional:
-            return self.pending.seat
-        if self.queue:
-            head = self.queue[0]
+        if pending is not None and pending.optional:
+            return pending.seat
+        if queue:
+            head = queue[0]
             return head[1] if head[0] == "claim" else CHANCE
         if self.phase in (REJECT, CITADEL_CHOICE):
             return self.current
         if self.phase < PLAY:
             return CHANCE
-        if self.pending is not None:
-            return self.pending.seat
+        if pending is not None:
+            return pending.seat
         return self.current
 
     # --- small queries ----------------------------------------------------------------------------
@@ -592,8 +602,8 @@ class MythotopiaState(State):
 
     def reserve_limit(self, seat: int) -> int:
         """2 + 1 per City or Citadel on the board (+2 with Warehouse), MT-RESERVE-1."""
-        piece = self.piece
-        cities = sum(1 for p in self.controlled(seat) if piece[p] == CITY or piece[p] == CITADEL)
+        pieces = map(self.piece.__getitem__, self.controlled(seat))
+        cities = sum(map(CITY_LIKE.__getitem__, pieces))
         extra = 2 if war.in_reserve(self, seat, "warehouse") else 0
         return 2 + cities + extra
 
@@ -1305,15 +1315,16 @@ class MythotopiaState(State):
                     self, head[1], head[2], head[3], parts[1] if parts[1] == "stock" else "card"
                 )
             elif head[0] == "draw":
-                self.queue.pop(0)
                 seat = head[1]
                 self.deck[seat].remove(parts[1])
                 self.hand[seat].append(parts[1])
                 self._note("draw", seat, parts[1])
                 self.hand[seat].sort()
                 self.secret.append((index, seat, "draw"))
-                if head[2] > 1:
-                    self.queue.insert(0, ("draw", seat, head[2] - 1))
+                if head[2] > 1:  # the head stays for the next draw
+                    self.queue[0] = ("draw", seat, head[2] - 1)
+                else:
+                    self.queue.pop(0)
             elif head[0] == "impdraw":
                 self.queue.pop(0)
                 self.imp_deck.remove(parts[1])
