@@ -289,8 +289,9 @@ class Purse:
     or its province).
 
     Each shape of question (needs, open need) reads the cards' profile codes once; a card
-    set aside takes its code out of them, so a question is one lookup in ``_CODED``. (Keyed
-    on whole hands, as ``feasible`` is, a quarter of the questions of random play missed.)"""
+    set aside takes its code out of them, so a question is one lookup in ``_CODED``. (A
+    cache keyed on whole hands, tried before, missed a quarter of the questions of random
+    play: hands hardly repeat.) Shapes that differ only in amounts share their codes."""
 
     __slots__ = ("cards", "converted", "converters", "merchant", "profiles", "shapes")
 
