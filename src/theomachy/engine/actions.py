@@ -7,7 +7,7 @@ to explain why a string was refused.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -22,6 +22,18 @@ def is_well_formed(action: object) -> bool:
     if not isinstance(action, str) or not action:
         return False
     return all(_TOKEN.fullmatch(token) for token in action.split(" "))
+
+
+def masked_history(
+    history: Sequence[str], owners: Mapping[int, int], player: int | None
+) -> list[str]:
+    """A game log as ``player`` saw it: each entry whose index ``owners`` gives to another
+    seat (a card drawn into a hidden hand, a secret choice) keeps its verb and loses its
+    arguments (``draw ?``)."""
+    return [
+        entry.split(" ", 1)[0] + " ?" if owners.get(index, player) != player else entry
+        for index, entry in enumerate(history)
+    ]
 
 
 def tokens(action: str) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from theomachy.engine.actions import masked_history
 from theomachy.games.arena_of_the_gods import abilities
 from theomachy.games.arena_of_the_gods.cards import catalog
 from theomachy.games.arena_of_the_gods.model import OVER, WINDOWS, Permanent, permanent_token
@@ -113,11 +114,7 @@ def view(state: ArenaState, player: int | None) -> dict[str, Any]:
 
 def masked_log(state: ArenaState, player: int | None) -> list[str]:
     """The history as ``player`` saw it: another player's draws read ``draw ?``."""
-    drawers = state.drawers
-    return [
-        "draw ?" if drawers.get(index, player) != player else entry
-        for index, entry in enumerate(state.history())
-    ]
+    return masked_history(state.history(), state.drawers, player)
 
 
 def _token(state: ArenaState, uid: int) -> str | None:

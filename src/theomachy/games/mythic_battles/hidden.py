@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from theomachy.engine.actions import masked_history
 from theomachy.games.mythic_battles import stats
 from theomachy.games.mythic_battles.data import powers, units
 from theomachy.games.mythic_battles.model import OVER
@@ -143,11 +144,7 @@ def view(state: BattlesState, player: int | None) -> dict[str, Any]:
 
 def masked_log(state: BattlesState, player: int | None) -> list[str]:
     """The history as ``player`` saw it: another player's draws read ``draw ?``."""
-    drawers = state.drawers
-    return [
-        "draw ?" if drawers.get(index, player) != player else entry
-        for index, entry in enumerate(state.history())
-    ]
+    return masked_history(state.history(), state.drawers, player)
 
 
 def determinize(state: BattlesState, player: int, rng: random.Random) -> BattlesState:

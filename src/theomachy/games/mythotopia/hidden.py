@@ -23,6 +23,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from theomachy.engine.actions import masked_history
 from theomachy.engine.core import TERMINAL
 from theomachy.games.mythotopia import war
 from theomachy.games.mythotopia.board import board
@@ -36,12 +37,8 @@ if TYPE_CHECKING:
 # --- views ----------------------------------------------------------------------------------------
 def masked_log(state: MythotopiaState, player: int | None) -> list[str]:
     """The history as ``player`` saw it: hidden entries keep their verb, lose their argument."""
-    hidden = {index for index, owner, _ in state.secret if owner != player}
-    history = state.history()
-    return [
-        (entry.split(" ")[0] + " ?") if index in hidden else entry
-        for index, entry in enumerate(history)
-    ]
+    owners = {index: owner for index, owner, _ in state.secret}
+    return masked_history(state.history(), owners, player)
 
 
 def view(state: MythotopiaState, player: int | None) -> dict[str, Any]:
