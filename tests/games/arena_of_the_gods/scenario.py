@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 import theomachy
+from scenario_helpers import act
 from theomachy.games.arena_of_the_gods import abilities
 from theomachy.games.arena_of_the_gods.cards import catalog
 from theomachy.games.arena_of_the_gods.model import MAIN, Permanent
@@ -102,16 +103,6 @@ def put(
         perm.attacks_left = 1
     state.invalidate_caches()
     return perm
-
-
-def act(state: ArenaState, *actions: str) -> ArenaState:
-    """Apply player actions in order (each must be legal)."""
-    for action in actions:
-        assert state.current_player >= 0, f"{action!r}: nobody to decide ({state.current_player})"
-        legal = state.legal_actions()
-        assert action in legal, f"{action!r} not in {legal}"
-        state.apply(action)
-    return state
 
 
 def draw(state: ArenaState, *cards: str) -> ArenaState:

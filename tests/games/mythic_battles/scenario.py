@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 import theomachy
+from scenario_helpers import act
 from theomachy import CHANCE
 from theomachy.games.mythic_battles.model import ACTIVATE_FIRST, OFF_MAP, Piece
 from theomachy.games.mythic_battles.rules import BattlesGame, BattlesState
@@ -102,16 +103,6 @@ def position(
     state.activations = 0
     state.bought = [[] for _ in range(n)]
     state.invalidate_caches()
-    return state
-
-
-def act(state: BattlesState, *actions: str) -> BattlesState:
-    """Apply player actions in order (each must be legal)."""
-    for action in actions:
-        assert state.current_player >= 0, f"{action!r}: nobody to decide ({state.current_player})"
-        legal = state.legal_actions()
-        assert action in legal, f"{action!r} not in {legal}"
-        state.apply(action)
     return state
 
 
