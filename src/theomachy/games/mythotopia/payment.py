@@ -460,8 +460,8 @@ def _search(
             return True
         if i == count or (open_left and not opens[i]):
             return False
-        for left, most in zip(remaining, bound[i], strict=True):
-            if left > most:
+        for still, most in zip(remaining, bound[i], strict=True):
+            if still > most:
                 return False
         key = (i, remaining, open_left, m, w, conv, spent)
         if key in seen:

@@ -1108,7 +1108,7 @@ class MythotopiaState(State):
                 if castle_ok and affordable(1, exclude):
                     acts.append(_build_text(build, "castle", p, -1, token))
                 for q, stone, locked in roads:
-                    road_exclude = exclude
+                    road_exclude: tuple[str, ...] = exclude
                     if locked and "ranger" not in exclude:
                         road_exclude = (*exclude, "ranger")
                     if affordable(stone, road_exclude):
