@@ -59,7 +59,7 @@ test: lint typecheck test-deps pytest
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/factions.py arena-of-the-gods
-	$(BIN)/python bench/factions.py mythic-battles
+	$(BIN)/python bench/factions.py mythic-battles --mcts-games 6
 	$(BIN)/python bench/run.py --out bench/RESULTS.md
 
 # The agent ladder (long: about an hour on 2 cores; resumable). bench/run.py includes its table.
