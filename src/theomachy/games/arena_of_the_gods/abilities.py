@@ -35,11 +35,41 @@ def card_of(perm: Permanent) -> Card:
 
 
 # --- statics -------------------------------------------------------------------------------------
-def _statics(state: ArenaState, effect: str) -> list[tuple[Permanent, Ability]]:
+def _static_table(effect: str, keep: str | None = None) -> dict[str, tuple[Ability, ...]]:
+    """Card id -> its static abilities of ``effect`` in card order (only ``keep``-nonzero
+    ones when given), for the cards that have some."""
+    table = {}
+    for card in CARDS.values():
+        found = tuple(
+            a
+            for a in card.abilities
+            if a.when == "static" and a.effect == effect and (keep is None or getattr(a, keep))
+        )
+        if found:
+            table[card.id] = found
+    return table
+
+
+STATICS = {effect: _static_table(effect) for effect in ("aura", "discount", "income", "haste")}
+POWER_AURAS = _static_table("aura", "power")
+HEALTH_AURAS = _static_table("aura", "health")
+UNITS = frozenset(card.id for card in CARDS.values() if card.type == "unit")
+GODS = frozenset(card.id for card in CARDS.values() if card.type == "god")
+
+
+def _statics(
+    state: ArenaState, effect: str, table: dict[str, tuple[Ability, ...]] | None = None
+) -> list[tuple[Permanent, Ability]]:
+    """(holder, ability) for the static abilities of ``effect`` on the Battleground, in
+    Battleground then card order (``table``: one of the tables above, filtered)."""
+    if table is None:
+        table = STATICS[effect]
     found = []
+    get = table.get
     for perm in state.perms.values():
-        for ability in CARDS[perm.card].abilities:
-            if ability.when == "static" and ability.effect == effect:
+        held = get(perm.card)
+        if held is not None:
+            for ability in held:
                 found.append((perm, ability))
     return found
 
@@ -67,24 +97,34 @@ def power(state: ArenaState, unit: Permanent) -> int:
     """A Unit's Power now: printed, gains, gets, auras (never below 0)."""
     card = CARDS[unit.card]
     total = (card.power or 0) + unit.gained_power + unit.turn_power + unit.battle_power
-    for holder, ability in _statics(state, "aura"):
-        if ability.power and _aura_applies(state, holder, ability, unit):
+    for holder, ability in _statics(state, "aura", POWER_AURAS):
+        if _aura_applies(state, holder, ability, unit):
             total += ability.power
     return max(0, total)
 
 
 def health(state: ArenaState, unit: Permanent) -> int:
     """A Unit's Health now: printed, gains, gets, auras."""
+    return health_with(state, unit, _statics(state, "aura", HEALTH_AURAS))
+
+
+def health_auras(state: ArenaState) -> list[tuple[Permanent, Ability]]:
+    """The auras that change Health, for :func:`health_with` (one scan for many Units)."""
+    return _statics(state, "aura", HEALTH_AURAS)
+
+
+def health_with(state: ArenaState, unit: Permanent, auras: list[tuple[Permanent, Ability]]) -> int:
+    """A Unit's Health given :func:`health_auras` of the position."""
     card = CARDS[unit.card]
     total = (card.health or 0) + unit.gained_health + unit.turn_health + unit.battle_health
-    for holder, ability in _statics(state, "aura"):
-        if ability.health and _aura_applies(state, holder, ability, unit):
+    for holder, ability in auras:
+        if _aura_applies(state, holder, ability, unit):
             total += ability.health
     return total
 
 
 def has_haste(unit: Permanent) -> bool:
-    return any(a.when == "static" and a.effect == "haste" for a in CARDS[unit.card].abilities)
+    return unit.card in STATICS["haste"]
 
 
 def cost(state: ArenaState, seat: int, card_id: str) -> tuple[int, int]:

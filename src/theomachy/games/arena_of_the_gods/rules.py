@@ -12,12 +12,13 @@ next when nothing is pending.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from pydantic import Field
 
-from theomachy.engine.chance import draw_outcomes, uniform
+from theomachy.engine.chance import uniform
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.arena_of_the_gods import abilities, evaluation, hidden
 from theomachy.games.arena_of_the_gods.cards import (
@@ -66,6 +67,17 @@ ROLLS = uniform(f"roll {n}" for n in range(1, 7))
 # Triggers that only add to what a player has commute with each other: a player with only
 # these pending is not asked to order them (AG-TURN-1).
 _GAINS = ("resource", "life", "heal")
+DRAW = {card: f"draw {card}" for card in CARDS}
+
+
+def _draw_outcomes(cards: list[str]) -> list[tuple[str, float]]:
+    """``theomachy.engine.chance.draw_outcomes`` of a deck: ``draw <card-id>`` per distinct
+    card, sorted by id, probability copies / size (``n / total`` is the float of the exact
+    fraction, as there)."""
+    counts = Counter(cards)
+    total = len(cards)
+    draw = DRAW
+    return [(draw[card], n / total) for card, n in sorted(counts.items())]
 
 
 class ArenaOptions(GameOptions):
@@ -396,12 +408,14 @@ class ArenaState(State):
         """Send every Unit whose damage reaches its Health to the Afterlife, then every God at
         0 Life loses (AG-BATTLE-4, AG-END-1); repeated while abilities this triggers change
         anything."""
+        units = abilities.UNITS
+        health_with = abilities.health_with
         while True:
-            dead = [
-                (perm, perm.last_source)
-                for perm in self.perms.values()
-                if CARDS[perm.card].type == "unit" and perm.damage >= abilities.health(self, perm)
-            ]
+            auras = abilities.health_auras(self)
+            dead = []
+            for perm in self.perms.values():
+                if perm.card in units and perm.damage >= health_with(self, perm, auras):
+                    dead.append((perm, perm.last_source))
             if not dead:
                 break
             for perm, _ in dead:
@@ -535,7 +549,7 @@ class ArenaState(State):
     # --- chance ---------------------------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[str, float]]:
         if self.draws:
-            return draw_outcomes(self.deck[self.draws[0][0]])
+            return _draw_outcomes(self.deck[self.draws[0][0]])
         return ROLLS
 
     # --- apply ----------------------------------------------------------------------------------
