@@ -349,6 +349,12 @@ class Purse:
     def most(self, resource: str) -> int:
         """``max_resource(cards, converters, resource)``, cached on the codes of the cards in
         the shape of ``resource`` (what ``max_resource`` keys its own cache on)."""
+        cards = self.cards
+        if not self.merchant and resource not in self.converted and WATER_MILL not in cards:
+            # No modifier at hand: each card gives its own symbols, so every total up to
+            # their sum can be paid (overpaying allowed) and no more.
+            total = sum(map(_VALUES[resource].__getitem__, cards))
+            return total if total < _MOST_CAP else _MOST_CAP
         key = self._coded(((resource, 1),), None)
         found = _MOST.get(key)
         if found is None:
@@ -359,6 +365,16 @@ class Purse:
 
 
 _MOST: dict[tuple[object, ...], int] = {}  # (shape, codes) -> max_resource
+_MOST_CAP = 40  # max_resource counts no further
+
+
+def _values(resource: str) -> dict[str, int]:
+    """Card -> the ``resource`` symbols it shows (every Starting, Improvement, Province card)."""
+    every = [*catalog().cards, *board().province_index]
+    return {card: base_value(card, resource) for card in every}
+
+
+_VALUES: dict[str, dict[str, int]] = {resource: _values(resource) for resource in RESOURCES}
 
 
 def _givers(need: str) -> frozenset[str]:
@@ -526,7 +542,7 @@ def max_resource(cards: tuple[str, ...], converters: tuple[str, ...], resource: 
         if len(_MAXIMA) >= _ANSWERS_LIMIT:
             _MAXIMA.clear()
         total = 0
-        while total < 40 and feasible(cards, converters, ((resource, total + 1),), None):
+        while total < _MOST_CAP and feasible(cards, converters, ((resource, total + 1),), None):
             total += 1
         _MAXIMA[key] = total
     return total

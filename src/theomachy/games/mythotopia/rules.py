@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import chain, compress, repeat
+from itertools import compress
 from typing import Any, NamedTuple
 
 from pydantic import Field
@@ -81,6 +81,7 @@ EMPTY_CARDS_TO_END = 4  # MT-END-3
 ARMY_COST, SHIP_COST = 1, 2
 BUILD_CARDS = ("build", "start-build")
 BUILD_COST = {"city": 2, "castle": 1, "road": 2}
+ROAD_COST = BUILD_COST["road"]
 CARD_ACTIONS = ("alchemist", "diplomat", "marauders", "mercenary", "philosopher")
 FREE_CARDS = ("counsellor", "providence", "mystic", "militia")
 
@@ -147,6 +148,22 @@ def _pay_options(
             text = " ".join(tail)
             result.append((modifier, doubled, value, (f"pay {text}", f"pay reserve {text}")))
     return tuple(result)
+
+
+_PAY_TABLES: dict[tuple[str, bool, bool, tuple[str, ...]], dict[str, tuple[PayOption, ...]]] = {}
+_MODIFIER_CARDS = frozenset((MERCHANT, WATER_MILL))
+
+
+def _pay_table(
+    use: str, merchant: bool, mill: bool, converters: tuple[str, ...]
+) -> dict[str, tuple[PayOption, ...]]:
+    """Card -> :func:`_pay_options` for one use and one set of modifiers at hand (filled as
+    cards are met; not for Merchant and Water Mill, whose own copy does not count)."""
+    key = (use, merchant, mill, converters)
+    table = _PAY_TABLES.get(key)
+    if table is None:
+        table = _PAY_TABLES[key] = {}
+    return table
 
 
 PayParse = tuple[str, str, str, str | None, bool, int]
@@ -701,9 +718,12 @@ class MythotopiaState(State):
         found = None if memo is None else memo.get(key)
         if found is None:
             reserve, new, flags = self.reserve[seat], self.reserve_new[seat], self.flags
-            found = tuple(
-                c for c in SORTED_CONVERTERS if (c in reserve or c in new) and c not in flags
-            )
+            if reserve or new:
+                found = tuple(
+                    [c for c in SORTED_CONVERTERS if (c in reserve or c in new) and c not in flags]
+                )
+            else:
+                found = ()
             if memo is not None:
                 memo[key] = found
         return found
@@ -1059,7 +1079,9 @@ class MythotopiaState(State):
         key = ("provinces", seat)
         found = None if memo is None else memo.get(key)
         if found is None:
-            found = sorted({P_INDEX[c] for c in self._cards(seat) if c in P_INDEX})
+            numbers = set(map(P_INDEX.get, self._cards(seat)))
+            numbers.discard(None)
+            found = sorted(numbers)
             if memo is not None:
                 memo[key] = found
         return found
@@ -1081,52 +1103,67 @@ class MythotopiaState(State):
         """``play <build> ...`` offers (the caller sorts them); ``tokens``: see
         :meth:`_build_tokens`."""
         acts = []
-        # Cards of one signature pay alike (payment.signature): ask once for each.
-        cost_ok: dict[tuple[object, ...], bool] = {}
+        # Cards of one signature pay alike (payment.signature): ask once for each. ``build``
+        # is set aside in every question, so the key is the other card's signature, the stone
+        # and whether Ranger is set aside too.
+        cost_ok: dict[tuple[str, int, bool], bool] = {}
         can = purse.can
 
-        def affordable(stone: int, exclude: tuple[str, ...]) -> bool:
-            key = (stone, *[SIGNATURE[c] for c in exclude])
+        def affordable(stone: int, token: str, ranger: bool) -> bool:
+            key = (SIGNATURE[token], stone, ranger)
             found = cost_ok.get(key)
             if found is None:
+                exclude = (build, token, "ranger") if ranger else (build, token)
                 found = cost_ok[key] = can((("stone", stone),), None, exclude)
             return found
 
         piece, castle = self.piece, self.castle
         cities_left = self.cities[seat] > 0
         castles_left = self.castles_left > 0
-        roads_left = self.roads_left > 0
+        road_kinds = self._road_kinds(seat) if self.roads_left > 0 else None
         for p, options in tokens.items():
             name = PROVINCES[p]
             city_ok = piece[p] == TOWN and cities_left
             castle_ok = not castle[p] and piece[p] != CITADEL and castles_left
-            roads = self._road_options(seat, p) if roads_left else ()
+            roads = self._road_options(seat, p, road_kinds) if road_kinds is not None else ()
             for token in options:
-                exclude = (build, token or name)
-                if city_ok and affordable(2, exclude):
+                card = token or name
+                if city_ok and affordable(2, card, False):
                     acts.append(_build_text(build, "city", p, -1, token))
-                if castle_ok and affordable(1, exclude):
+                if castle_ok and affordable(1, card, False):
                     acts.append(_build_text(build, "castle", p, -1, token))
                 for q, stone, locked in roads:
-                    road_exclude: tuple[str, ...] = exclude
-                    if locked and "ranger" not in exclude:
-                        road_exclude = (*exclude, "ranger")
-                    if affordable(stone, road_exclude):
+                    # Ranger set aside when it made the road cheaper (unless already so).
+                    ranger = locked and build != "ranger" and card != "ranger"
+                    if affordable(stone, card, ranger):
                         acts.append(_build_text(build, "road", p, q, token))
         return acts
 
-    def _road_options(self, seat: int, p: int) -> list[tuple[int, int, bool]]:
+    def _road_kinds(self, seat: int) -> dict[str, tuple[int, bool] | None]:
+        """Border kind -> ``(extra stone, ranger locked)`` of a road across it for ``seat``,
+        None where it cannot be built (MT-TERRAIN-1/2, MT-IMP-RANGER: locked when Ranger in
+        the Reserve makes it cheaper)."""
+        ranger = self.ranger(seat)
+        ranger_reserve = "ranger" in self.reserve[seat]
+        return {
+            "plain": (0, False),
+            "hills": (0 if ranger else 1, ranger_reserve),
+            "mountains": (1, ranger_reserve) if ranger else None,
+        }
+
+    def _road_options(
+        self, seat: int, p: int, kinds: dict[str, tuple[int, bool] | None]
+    ) -> list[tuple[int, int, bool]]:
         """Roads ``seat`` may build from ``p``: ``(other end, stone, ranger locked)``
-        (MT-BUILD, MT-TERRAIN-1/2; locked: Ranger in the Reserve makes it cheaper)."""
+        (MT-BUILD; ``kinds``: :meth:`_road_kinds`)."""
         owner, roads = self.owner, self.roads
         result = []
-        for q, _ in BOARD.land_neighbours(p):
-            if owner[q] != seat or (min(p, q), max(p, q)) in roads:
+        for q, kind in BOARD.land_neighbours(p):
+            if owner[q] != seat or ((p, q) if p < q else (q, p)) in roads:
                 continue
-            extra = self.land_cost(seat, p, q)
-            if extra is None:
-                continue
-            result.append((q, BUILD_COST["road"] + extra, self.ranger_discount(seat, p, q)))
+            cost = kinds[kind]
+            if cost is not None:
+                result.append((q, ROAD_COST + cost[0], cost[1]))
         return result
 
     def _free_actions(self, seat: int, facts: Facts | None = None) -> list[str]:
@@ -1194,9 +1231,9 @@ class MythotopiaState(State):
         # ``needs`` holds only amounts still owed (``_pay`` drops the paid ones).
         if open_need is not None and pending.open_paid > 0 and not any(a for _, a in pending.needs):
             acts.append("done")
-        cards = self._cards(seat)
-        merchants = cards.count(MERCHANT)
-        mills = cards.count(WATER_MILL)
+        hand, reserve = self.hand[seat], self.reserve[seat]
+        merchants = hand.count(MERCHANT) + reserve.count(MERCHANT)
+        mills = hand.count(WATER_MILL) + reserve.count(WATER_MILL)
         converters = self.converters(seat)
         uses = [n for n, a in pending.needs if a > 0]
         if open_more:
@@ -1206,32 +1243,48 @@ class MythotopiaState(State):
         # Cards of one signature give the same payments (payment.signature): ask once.
         keeps: dict[tuple[str, str, str | None, bool], bool] = {}
         # The cards this action may still pay with (locked Reserve cards cannot), asked with
-        # the paid card set aside in the common case (see _pay_keeps_feasible).
-        purse = Purse(
-            tuple(sorted(self.hand[seat] + [c for c in self.reserve[seat] if c not in locked])),
-            converters,
-        )
+        # the paid card set aside in the common case (see _pay_keeps_feasible); made when
+        # first needed.
+        purse: Purse | None = None
         # Each card once per source; any order (the caller sorts the actions).
-        for card, from_reserve in chain(
-            zip(set(self.hand[seat]), repeat(False)), zip(set(self.reserve[seat]), repeat(True))
-        ):
-            if from_reserve and card in locked:
-                continue
-            sig = SIGNATURE[card]
-            merchant = merchants - (card == MERCHANT) > 0
-            mill = mills - (card == WATER_MILL) > 0
-            for use in uses:
-                for modifier, doubled, value, texts in _pay_options(
-                    card, use, merchant, mill, converters
-                ):
-                    key = (sig, use, modifier, doubled)
-                    keeps_feasible = keeps.get(key)
-                    if keeps_feasible is None:
-                        keeps_feasible = keeps[key] = self._pay_keeps_feasible(
-                            pending, card, use, value, modifier, doubled, purse
+        for use in uses:
+            # The payment options of the cards for this use, by card: one table for the cards
+            # other than Merchant and Water Mill (whose own copy does not count as another).
+            table = _pay_table(use, merchants > 0, mills > 0, converters)
+            for from_reserve, pile in ((False, hand), (True, reserve)):
+                for card in set(pile):
+                    options: tuple[PayOption, ...] | None
+                    if card in _MODIFIER_CARDS:
+                        options = _pay_options(
+                            card,
+                            use,
+                            merchants - (card == MERCHANT) > 0,
+                            mills - (card == WATER_MILL) > 0,
+                            converters,
                         )
-                    if keeps_feasible:
-                        acts.append(texts[from_reserve])
+                    else:
+                        options = table.get(card)
+                        if options is None:
+                            options = table[card] = _pay_options(
+                                card, use, merchants > 0, mills > 0, converters
+                            )
+                    if not options or (from_reserve and card in locked):
+                        continue
+                    sig = SIGNATURE[card]
+                    for modifier, doubled, value, texts in options:
+                        key = (sig, use, modifier, doubled)
+                        keeps_feasible = keeps.get(key)
+                        if keeps_feasible is None:
+                            if purse is None:
+                                purse = Purse(
+                                    tuple(sorted(hand + [c for c in reserve if c not in locked])),
+                                    converters,
+                                )
+                            keeps_feasible = keeps[key] = self._pay_keeps_feasible(
+                                pending, card, use, value, modifier, doubled, purse
+                            )
+                        if keeps_feasible:
+                            acts.append(texts[from_reserve])
         return acts
 
     def _pay_keeps_feasible(
