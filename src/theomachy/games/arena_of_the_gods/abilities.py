@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from theomachy.games.arena_of_the_gods.cards import Ability, Card, catalog
+from theomachy.games.arena_of_the_gods.facts import FACTS, Aura, Discount
 from theomachy.games.arena_of_the_gods.model import (
     RESOURCE_CAP,
     Permanent,
@@ -35,110 +36,102 @@ def card_of(perm: Permanent) -> Card:
 
 
 # --- statics -------------------------------------------------------------------------------------
-def _static_table(effect: str, keep: str | None = None) -> dict[str, tuple[Ability, ...]]:
-    """Card id -> its static abilities of ``effect`` in card order (only ``keep``-nonzero
-    ones when given), for the cards that have some."""
-    table = {}
-    for card in CARDS.values():
-        found = tuple(
-            a
-            for a in card.abilities
-            if a.when == "static" and a.effect == effect and (keep is None or getattr(a, keep))
-        )
-        if found:
-            table[card.id] = found
-    return table
-
-
-STATICS = {effect: _static_table(effect) for effect in ("aura", "discount", "income", "haste")}
-POWER_AURAS = _static_table("aura", "power")
-HEALTH_AURAS = _static_table("aura", "health")
-UNITS = frozenset(card.id for card in CARDS.values() if card.type == "unit")
-GODS = frozenset(card.id for card in CARDS.values() if card.type == "god")
-
-
-def _statics(
-    state: ArenaState, effect: str, table: dict[str, tuple[Ability, ...]] | None = None
-) -> list[tuple[Permanent, Ability]]:
-    """(holder, ability) for the static abilities of ``effect`` on the Battleground, in
-    Battleground then card order (``table``: one of the tables above, filtered)."""
-    if table is None:
-        table = STATICS[effect]
+def _held(state: ArenaState, health: bool) -> list[tuple[Permanent, Aura]]:
+    """(holder, aura) for the auras on the Battleground that change Health (``health``) or
+    Power, in Battleground and card order."""
     found = []
-    get = table.get
+    by_card = FACTS
     for perm in state.perms.values():
-        held = get(perm.card)
-        if held is not None:
-            for ability in held:
-                found.append((perm, ability))
+        card = by_card[perm.card]
+        auras = card.health_auras if health else card.power_auras
+        if auras:
+            for aura in auras:
+                found.append((perm, aura))
     return found
 
 
-def _aura_applies(state: ArenaState, holder: Permanent, ability: Ability, unit: Permanent) -> bool:
-    if ability.target == "self":
+def _aura_applies(state: ArenaState, holder: Permanent, aura: Aura, unit: Permanent) -> bool:
+    if aura.self_only:
         if holder.uid != unit.uid:
             return False
     else:
-        side = subject(holder)
-        if ability.side == "own" and unit.controller != side:
+        side = holder.bound_to if holder.bound_to >= 0 else holder.controller
+        if aura.side == "own":
+            if unit.controller != side:
+                return False
+        elif aura.side == "enemy" and unit.controller == side:
             return False
-        if ability.side == "enemy" and unit.controller == side:
+        if not aura.matches[unit.card]:
             return False
-        card = CARDS[unit.card]
-        if not ability.filter.matches(card, card.power, card.health):
+    if aura.only_attacking:
+        battle = state.battle
+        if battle is None or battle.attacker != unit.uid:
             return False
-    battle = state.battle
-    if ability.only_attacking and (battle is None or battle.attacker != unit.uid):
-        return False
-    return not (ability.only_engaged and (battle is None or unit.uid not in battle.engaged))
+    if aura.only_engaged:
+        battle = state.battle
+        if battle is None or (unit.uid != battle.attacker and unit.uid != battle.target):
+            return False
+    return True
 
 
 def power(state: ArenaState, unit: Permanent) -> int:
     """A Unit's Power now: printed, gains, gets, auras (never below 0)."""
-    card = CARDS[unit.card]
-    total = (card.power or 0) + unit.gained_power + unit.turn_power + unit.battle_power
-    for holder, ability in _statics(state, "aura", POWER_AURAS):
-        if _aura_applies(state, holder, ability, unit):
-            total += ability.power
+    total = FACTS[unit.card].printed_power + unit.gained_power + unit.turn_power
+    total += unit.battle_power
+    for holder, aura in _held(state, False):
+        if _aura_applies(state, holder, aura, unit):
+            total += aura.power
     return max(0, total)
 
 
 def health(state: ArenaState, unit: Permanent) -> int:
     """A Unit's Health now: printed, gains, gets, auras."""
-    return health_with(state, unit, _statics(state, "aura", HEALTH_AURAS))
+    return health_with(state, unit, _held(state, True))
 
 
-def health_auras(state: ArenaState) -> list[tuple[Permanent, Ability]]:
+def health_auras(state: ArenaState) -> list[tuple[Permanent, Aura]]:
     """The auras that change Health, for :func:`health_with` (one scan for many Units)."""
-    return _statics(state, "aura", HEALTH_AURAS)
+    return _held(state, True)
 
 
-def health_with(state: ArenaState, unit: Permanent, auras: list[tuple[Permanent, Ability]]) -> int:
+def health_with(state: ArenaState, unit: Permanent, auras: list[tuple[Permanent, Aura]]) -> int:
     """A Unit's Health given :func:`health_auras` of the position."""
-    card = CARDS[unit.card]
-    total = (card.health or 0) + unit.gained_health + unit.turn_health + unit.battle_health
-    for holder, ability in auras:
-        if _aura_applies(state, holder, ability, unit):
-            total += ability.health
+    total = FACTS[unit.card].printed_health + unit.gained_health + unit.turn_health
+    total += unit.battle_health
+    for holder, aura in auras:
+        if _aura_applies(state, holder, aura, unit):
+            total += aura.health
     return total
 
 
 def has_haste(unit: Permanent) -> bool:
-    return unit.card in STATICS["haste"]
+    return FACTS[unit.card].haste
+
+
+def discounts(state: ArenaState, seat: int) -> list[Discount]:
+    """The discounts ``seat`` has, for :func:`cost_with` (one scan for many cards)."""
+    found: list[Discount] = []
+    by_card = FACTS
+    for perm in state.perms.values():
+        held = by_card[perm.card].discounts
+        if held and (perm.bound_to if perm.bound_to >= 0 else perm.controller) == seat:
+            found.extend(held)
+    return found
+
+
+def cost_with(card: Card, found: list[Discount]) -> tuple[int, int]:
+    """(gold, favor) to play ``card`` given :func:`discounts`."""
+    gold, favor = card.gold, card.favor
+    for discount in found:
+        if discount.matches[card.id]:
+            gold -= discount.gold
+            favor -= discount.favor
+    return max(0, gold), max(0, favor)
 
 
 def cost(state: ArenaState, seat: int, card_id: str) -> tuple[int, int]:
     """(gold, favor) ``seat`` pays to play ``card_id``, discounts applied (AG-PLAY-1)."""
-    card = CARDS[card_id]
-    gold, favor = card.gold, card.favor
-    for holder, ability in _statics(state, "discount"):
-        if subject(holder) != seat or not ability.filter.matches(card, card.power, card.health):
-            continue
-        if ability.resource == "gold":
-            gold -= ability.amount
-        else:
-            favor -= ability.amount
-    return max(0, gold), max(0, favor)
+    return cost_with(CARDS[card_id], discounts(state, seat))
 
 
 def income(state: ArenaState, building: Permanent) -> tuple[str, int]:
@@ -146,9 +139,11 @@ def income(state: ArenaState, building: Permanent) -> tuple[str, int]:
     resource = CARDS[building.card].economy
     assert resource is not None
     amount = 1
-    for holder, ability in _statics(state, "income"):
-        if subject(holder) == building.controller and ability.resource == resource:
-            amount += ability.amount
+    by_card = FACTS
+    for holder in state.perms.values():
+        for ability in by_card[holder.card].income:
+            if subject(holder) == building.controller and ability.resource == resource:
+                amount += ability.amount
     return resource, max(0, amount)
 
 

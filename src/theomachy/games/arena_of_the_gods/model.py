@@ -61,16 +61,17 @@ class Permanent:
     used: bool = False  # its activated ability was used this turn
     bound_to: int = -1  # a Binding: the player it is on
     last_source: int = 0  # uid of what placed the last damage counter (0: none)
+    # Its name, made once: card, controller and copy never change.
+    token: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.token = permanent_token(self.card, self.controller, self.copy)
 
     def clone(self) -> Permanent:
         return replace(self)
 
-    @property
-    def token(self) -> str:
-        return permanent_token(self.card, self.controller, self.copy)
-
     def to_dict(self) -> dict[str, int | str | bool]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "token"}
 
 
 @dataclass(slots=True)

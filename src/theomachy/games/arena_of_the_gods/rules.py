@@ -20,7 +20,7 @@ from pydantic import Field
 
 from theomachy.engine.chance import uniform
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
-from theomachy.games.arena_of_the_gods import abilities, evaluation, hidden
+from theomachy.games.arena_of_the_gods import abilities, evaluation, facts, hidden
 from theomachy.games.arena_of_the_gods.cards import (
     Card,
     Deck,
@@ -29,6 +29,8 @@ from theomachy.games.arena_of_the_gods.cards import (
     read_deck_file,
     starter_decks,
 )
+from theomachy.games.arena_of_the_gods.facts import FACTS, Discount
+from theomachy.games.arena_of_the_gods.facts import refresh as refresh_facts
 from theomachy.games.arena_of_the_gods.model import (
     BATTLE_END,
     CLEANUP,
@@ -67,7 +69,6 @@ ROLLS = uniform(f"roll {n}" for n in range(1, 7))
 # Triggers that only add to what a player has commute with each other: a player with only
 # these pending is not asked to order them (AG-TURN-1).
 _GAINS = ("resource", "life", "heal")
-DRAW = {card: f"draw {card}" for card in CARDS}
 
 
 def _draw_outcomes(cards: list[str]) -> list[tuple[str, float]]:
@@ -76,8 +77,8 @@ def _draw_outcomes(cards: list[str]) -> list[tuple[str, float]]:
     fraction, as there)."""
     counts = Counter(cards)
     total = len(cards)
-    draw = DRAW
-    return [(draw[card], n / total) for card, n in sorted(counts.items())]
+    by_card = FACTS
+    return [(by_card[card].draw, n / total) for card, n in sorted(counts.items())]
 
 
 class ArenaOptions(GameOptions):
@@ -206,6 +207,7 @@ class ArenaState(State):
         super().__init__(game)
         if empty:
             return
+        refresh_facts()  # the catalog may have changed since the last game (tests add cards)
         n = game.players
         self.life = [START_LIFE] * n
         self.gold = [START_GOLD] * n
@@ -354,6 +356,7 @@ class ArenaState(State):
         return found.uid if found is not None else 0
 
     def _enter(self, card: str, seat: int, bound_to: int = -1) -> Permanent:
+        FACTS[card]
         taken = {p.copy for p in self.perms.values() if p.card == card and p.controller == seat}
         copy = next(k for k in range(1, len(taken) + 2) if k not in taken)
         perm = Permanent(self.next_uid, card, seat, copy, bound_to=bound_to)
@@ -408,13 +411,27 @@ class ArenaState(State):
         """Send every Unit whose damage reaches its Health to the Afterlife, then every God at
         0 Life loses (AG-BATTLE-4, AG-END-1); repeated while abilities this triggers change
         anything."""
-        units = abilities.UNITS
         health_with = abilities.health_with
         while True:
-            auras = abilities.health_auras(self)
+            # Printed Health is at least 1: a Unit without damage dies only where something
+            # lowers its Health (a negative gain or get, or an aura, which no shipped card has).
+            if facts.HEALTH_AURA_LOWERS:
+                hurt = list(self.perms.values())
+            else:
+                hurt = [
+                    perm
+                    for perm in self.perms.values()
+                    if perm.damage > 0
+                    or perm.gained_health < 0
+                    or perm.turn_health < 0
+                    or perm.battle_health < 0
+                ]
+            if not hurt:
+                break
+            auras = abilities.health_auras(self)  # once for all the Units
             dead = []
-            for perm in self.perms.values():
-                if perm.card in units and perm.damage >= health_with(self, perm, auras):
+            for perm in hurt:
+                if FACTS[perm.card].unit and perm.damage >= health_with(self, perm, auras):
                     dead.append((perm, perm.last_source))
             if not dead:
                 break
@@ -465,8 +482,8 @@ class ArenaState(State):
     def _legal_actions(self) -> list[str]:
         if self.order:
             triggers = self.order[0][1]
-            acts = {f"trigger {t.card}" for t in triggers}
-            acts.update(f"decline {t.card}" for t in triggers if t.optional)
+            acts = {FACTS[t.card].trigger for t in triggers}
+            acts.update([FACTS[t.card].decline for t in triggers if t.optional])
             return sorted(acts)
         step = self.step
         if step == MAIN:
@@ -477,7 +494,7 @@ class ArenaState(State):
             assert self.battle is not None
             return self._window_actions(self.battle.to_act)
         if step == DISCARD:
-            return sorted({f"discard {c}" for c in self.hand[self.current]} | {"done"})
+            return sorted({FACTS[c].discard for c in self.hand[self.current]} | {"done"})
         raise AssertionError(f"no decision at step {step}")
 
     def affordable(self, seat: int, card_id: str) -> bool:
@@ -485,64 +502,92 @@ class ArenaState(State):
         return self.gold[seat] >= gold and self.favor[seat] >= favor
 
     def _play_actions(self, seat: int, card: Card) -> list[str]:
+        card_facts = FACTS[card.id]
+        if not card_facts.targeted:
+            return [card_facts.play]
         targets = abilities.play_targets(self, seat, card)
-        if targets is None:
-            return [f"play {card.id}"]
-        acts = [f"play {card.id} {t}" for t in targets]
+        assert targets is not None
+        prefix = card_facts.play_prefix
+        acts = [prefix + t for t in targets]
         if not acts and card.type != "evocation":
-            acts.append(f"play {card.id}")  # AG-RULING-NO-TARGET: the effect is skipped
+            acts.append(card_facts.play)  # AG-RULING-NO-TARGET: the effect is skipped
         return acts
 
     def _use_actions(self, seat: int, phase: str) -> list[str]:
-        acts = []
+        acts: list[str] = []
+        gold, favor = self.gold[seat], self.favor[seat]
+        by_card = FACTS
         for perm in self.perms.values():
-            if perm.controller != seat or perm.used or perm.bound_to >= 0:
+            ability = by_card[perm.card].activated
+            if ability is None or perm.controller != seat or perm.used or perm.bound_to >= 0:
                 continue
-            ability = abilities.activated(CARDS[perm.card])
-            if ability is None or ability.phase != phase:
+            if ability.phase != phase:
                 continue
-            if self.gold[seat] < ability.gold or self.favor[seat] < ability.favor:
+            if gold < ability.gold or favor < ability.favor:
                 continue
             targets = abilities.use_targets(self, seat, ability)
             if targets is None:
-                acts.append(f"use {perm.token}")
+                acts.append("use " + perm.token)
             else:
-                acts.extend(f"use {perm.token} {t}" for t in targets)
+                prefix = "use " + perm.token + " "
+                acts.extend([prefix + t for t in targets])
         return acts
 
     def _main_actions(self, seat: int) -> list[str]:
         acts = ["end"]
-        for card_id in sorted(set(self.hand[seat])):
-            card = CARDS[card_id]
-            if card.kind == "combat" or not self.affordable(seat, card_id):
-                continue
-            acts.extend(self._play_actions(seat, card))
+        hand = self.hand[seat]
+        if hand:
+            found = abilities.discounts(self, seat)
+            gold, favor = self.gold[seat], self.favor[seat]
+            for card_id in sorted(set(hand)):
+                if FACTS[card_id].combat:
+                    continue
+                card = CARDS[card_id]
+                need_gold, need_favor = abilities.cost_with(card, found)
+                if gold < need_gold or favor < need_favor:
+                    continue
+                acts.extend(self._play_actions(seat, card))
         acts.extend(self._use_actions(seat, "main"))
-        targets = [
-            p.token
-            for p in self.perms.values()
-            if p.controller != seat and CARDS[p.card].type in ("unit", "god")
-        ]
-        for perm in self.perms.values():
+        perms = self.perms.values()
+        targets: list[str] | None = None
+        for perm in perms:
             if (
                 perm.controller == seat
                 and perm.ready
                 and perm.attacks_left > 0
-                and CARDS[perm.card].type == "unit"
+                and FACTS[perm.card].unit
             ):
-                acts.extend(f"attack {perm.token} {t}" for t in targets)
+                if targets is None:
+                    targets = [
+                        p.token for p in perms if p.controller != seat and FACTS[p.card].attackable
+                    ]
+                prefix = "attack " + perm.token + " "
+                acts.extend([prefix + t for t in targets])
         return sorted(set(acts))
 
     def _window_actions(self, seat: int) -> list[str]:
         acts = ["pass"]
-        for card_id in sorted(set(self.hand[seat])):
-            card = CARDS[card_id]
-            if card.kind == "combat" and self.affordable(seat, card_id):
-                targets = abilities.play_targets(self, seat, card)
-                if targets is None:
-                    acts.append(f"play {card_id}")
+        hand = self.hand[seat]
+        if hand:
+            found: list[Discount] | None = None
+            gold, favor = self.gold[seat], self.favor[seat]
+            for card_id in sorted(set(hand)):
+                card_facts = FACTS[card_id]
+                if not card_facts.combat:
+                    continue
+                card = CARDS[card_id]
+                if found is None:
+                    found = abilities.discounts(self, seat)
+                need_gold, need_favor = abilities.cost_with(card, found)
+                if gold < need_gold or favor < need_favor:
+                    continue
+                if not card_facts.targeted:
+                    acts.append(card_facts.play)
                 else:
-                    acts.extend(f"play {card_id} {t}" for t in targets)
+                    targets = abilities.play_targets(self, seat, card)
+                    assert targets is not None
+                    prefix = card_facts.play_prefix
+                    acts.extend([prefix + t for t in targets])
         acts.extend(self._use_actions(seat, "battle"))
         return sorted(set(acts))
 
@@ -815,21 +860,23 @@ class ArenaState(State):
     # --- the flow -------------------------------------------------------------------------------
     def _collect(self, own: str, each: str) -> None:
         """Queue start (or end) of turn triggers: the turn player's, then clockwise."""
-        self.order = []
-        for seat in self.clockwise_from(self.current):
-            triggers = []
-            for perm in self.perms.values():
-                mine = perm.bound_to == seat if perm.bound_to >= 0 else perm.controller == seat
-                if not mine:
-                    continue
-                card = CARDS[perm.card]
-                if own == "start" and card.economy is not None and seat == self.current:
-                    triggers.append(Trigger(perm.uid, -1, perm.card, False))
-                for index, ability in enumerate(card.abilities):
-                    if ability.when == each or (ability.when == own and seat == self.current):
-                        triggers.append(Trigger(perm.uid, index, perm.card, ability.optional))
-            if triggers:
-                self.order.append((seat, triggers))
+        current = self.current
+        seats = self.clockwise_from(current)
+        queued: dict[int, list[Trigger]] = {seat: [] for seat in seats}
+        by_card = FACTS
+        start = own == "start"
+        for perm in self.perms.values():
+            card = by_card[perm.card]
+            if not card.triggers:
+                continue
+            seat = perm.bound_to if perm.bound_to >= 0 else perm.controller
+            triggers = queued.get(seat)
+            if triggers is None:
+                continue
+            mine, others = card.start if start else card.end
+            for index, optional in mine if seat == current else others:
+                triggers.append(Trigger(perm.uid, index, perm.card, optional))
+        self.order = [(seat, queued[seat]) for seat in seats if queued[seat]]
 
     def _commuting(self, triggers: list[Trigger]) -> bool:
         """Whether the order of these triggers cannot matter (AG-TURN-1): one card only, or
