@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import compress
 from typing import Any, NamedTuple
 
 from pydantic import Field
@@ -237,6 +236,14 @@ def _draw_outcomes(cards: list[str]) -> list[tuple[str, float]]:
 DRAW: dict[str, str] = {card: f"draw {card}" for card in (*CARDS.cards, *PROVINCES)}
 
 
+_FOOD_ONE: Needs = (("food", 1),)
+# The needs of an invasion route costing ``food`` and ``cross`` (made once).
+_INVASION_NEEDS: dict[tuple[int, int], Needs] = {
+    (food, cross): (("food", food), ("cross", cross)) if cross else (("food", food),)
+    for food in range(1, 4)
+    for cross in range(3)
+}
+
 InvasionOffers = tuple[tuple[tuple[int, int, bool], tuple[int, ...], tuple[str, ...]], ...]
 
 
@@ -325,6 +332,36 @@ def _networks(
         for p in group:
             result[p] = frozen
     return result
+
+
+_OWNED: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_OWNED_LIMIT = 100_000  # a bound on memory: past it the cache starts afresh
+ZERO_ROWS = {n: [0] * n for n in range(1, 5)}  # a row of ``armies`` without any
+
+
+def _owned(owner: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The provinces each seat controls (seats 0-3), for :meth:`MythotopiaState.controlled`."""
+    by_seat: tuple[list[int], ...] = ([], [], [], [])
+    for p, o in enumerate(owner):
+        if o >= 0:
+            by_seat[o].append(p)
+    if len(_OWNED) >= _OWNED_LIMIT:
+        _OWNED.clear()
+    found = _OWNED[owner] = tuple(map(tuple, by_seat))
+    return found
+
+
+_PORT_TEXTS: dict[tuple[int, ...], tuple[str, ...]] = {}
+
+
+def _port_texts(mine: tuple[int, ...]) -> tuple[str, ...]:
+    """``place-ships`` in each sea area bordering one of ``mine`` (cached on ``mine``)."""
+    seas_of = BOARD.province_seas
+    ports = sorted({s for p in mine for s in seas_of[p]})
+    if len(_PORT_TEXTS) >= _OWNED_LIMIT:
+        _PORT_TEXTS.clear()
+    found = _PORT_TEXTS[mine] = tuple(PLACE_SHIPS[s] for s in ports)
+    return found
 
 
 class Facts:
@@ -634,15 +671,14 @@ class MythotopiaState(State):
             + len(self.reserve[seat]) + len(self.reserve_new[seat]) + len(self.limbo[seat])
         )  # fmt: skip
 
-    def controlled(self, seat: int) -> list[int]:
-        memo = self.memo
-        if memo is None:
-            return list(compress(PROVINCE_NUMBERS, map(seat.__eq__, self.owner)))
-        key = ("controlled", seat)
-        found = memo.get(key)
+    def controlled(self, seat: int) -> tuple[int, ...]:
+        """The provinces ``seat`` controls, by number (from a cache keyed on the owners: they
+        change only when a province is won or lost)."""
+        owner = tuple(self.owner)
+        found = _OWNED.get(owner)
         if found is None:
-            found = memo[key] = list(compress(PROVINCE_NUMBERS, map(seat.__eq__, self.owner)))
-        return found
+            found = _owned(owner)
+        return found[seat]
 
     def army_sites(self) -> list[int]:
         """Provinces with Army counters in them (any side), by number."""
@@ -657,7 +693,8 @@ class MythotopiaState(State):
         found = None if memo is None else memo.get("sites")
         if found is None:
             armies, owner = self.armies, self.owner
-            sites = list(compress(PROVINCE_NUMBERS, map(any, armies)))
+            zero = ZERO_ROWS[len(armies[0])]
+            sites = [p for p, row in enumerate(armies) if row != zero]
             # At war: armies of someone other than the owner (all of them, when neutral).
             wars = [p for p in sites if owner[p] < 0 or sum(armies[p]) > armies[p][owner[p]]]
             found = (sites, wars)
@@ -764,7 +801,7 @@ class MythotopiaState(State):
         key = ("components", seat)
         found = None if memo is None else memo.get(key)
         if found is None:
-            found = _networks(tuple(self.controlled(seat)), frozenset(self.roads))
+            found = _networks(self.controlled(seat), frozenset(self.roads))
             if memo is not None:
                 memo[key] = found
         return found
@@ -964,10 +1001,15 @@ class MythotopiaState(State):
         """``invade`` offers (``seat`` has Army counters in stock)."""
         acts: list[str] = []
         comps = facts.comps
-        ranger_any = self.ranger(seat)
         ranger_reserve = "ranger" in self.reserve[seat]
+        ranger_any = ranger_reserve or "ranger" in self.reserve_new[seat]
         owner = self.owner
-        holders = [s for s in range(self.game.players) if war.in_reserve(self, s, "reserve-army")]
+        reserves, news = self.reserve, self.reserve_new
+        holders = [
+            s
+            for s in range(self.game.players)
+            if "reserve-army" in reserves[s] or "reserve-army" in news[s]
+        ]
         allowed: dict[int, bool] = {}
         # Province cards of one symbol pay alike (payment.signature): ask once for each.
         cost_ok: dict[tuple[str, int, int, bool], bool] = {}
@@ -978,8 +1020,7 @@ class MythotopiaState(State):
             found = cost_ok.get(key)
             if found is None:
                 exclude = (card, "ranger") if ranger and card != "ranger" else (card,)
-                needs = (("food", food), ("cross", cross)) if cross else (("food", food),)
-                found = cost_ok[key] = can(needs, "army", exclude)
+                found = cost_ok[key] = can(_INVASION_NEEDS[food, cross], "army", exclude)
             return found
 
         def may_invade(target: int) -> bool:
@@ -999,17 +1040,34 @@ class MythotopiaState(State):
             groups = _invasion_offers(origins, ranger_any, ranger_reserve, token, own)
             for (food, cross, locked), targets, texts in groups:
                 if affordable(token, food, cross, locked):
-                    if holders:
-                        acts.extend(
-                            [x for t, x in zip(targets, texts, strict=True) if may_invade(t)]
-                        )
-                    else:  # the targets not controlled by ``seat``
-                        acts.extend(
-                            compress(texts, map(seat.__ne__, map(owner.__getitem__, targets)))
-                        )
+                    acts.extend([x for t, x in zip(targets, texts, strict=True) if may_invade(t)])
 
-        for c in facts.held:
-            offers(PROVINCES[c], comps.get(c) or SINGLE[c], c)
+        if holders:
+            for c in facts.held:
+                offers(PROVINCES[c], comps.get(c) or SINGLE[c], c)
+        else:
+            # The same as ``offers`` for each held Province card, inline (the common case):
+            # the targets are those not controlled by ``seat``.
+            for c in facts.held:
+                token = PROVINCES[c]
+                sig = SIGNATURE[token]
+                key = (sig, 1, 0, False)
+                ok = cost_ok.get(key)
+                if ok is None:
+                    ok = cost_ok[key] = can(_FOOD_ONE, "army", (token,))
+                if not ok:
+                    continue
+                for (food, cross, locked), targets, texts in _invasion_offers(
+                    comps.get(c) or SINGLE[c], ranger_any, ranger_reserve, token, c
+                ):
+                    key = (sig, food, cross, locked)
+                    ok = cost_ok.get(key)
+                    if ok is None:
+                        # A Province card is never Ranger: Ranger is set aside too when locked.
+                        exclude = (token, "ranger") if locked else (token,)
+                        ok = cost_ok[key] = can(_INVASION_NEEDS[food, cross], "army", exclude)
+                    if ok:
+                        acts += [x for t, x in zip(targets, texts, strict=True) if owner[t] != seat]
         if self.has_card(seat, "general"):
             offers("general", frozenset(facts.mine), None)
         if self.has_card(seat, "portal") and affordable("portal", 1, 0):
@@ -1024,14 +1082,12 @@ class MythotopiaState(State):
         mine = facts.mine
         can = facts.purse.can
         if self.army_stock[seat] > 0:
-            with_food = can((("food", 1),), "army")
-            without = can((), "army")
-            if without:
+            if can((), "army"):
                 acts.extend([PLACE_ARMIES[p] for p in mine])
-            if with_food:
-                acts.extend(
-                    [PLACE_ARMIES[p] for p in facts.sites if owner[p] != seat and armies[p][seat]]
-                )
+            # Reinforcing an invasion costs a food as well (asked only where there is one).
+            away = [PLACE_ARMIES[p] for p in facts.sites if owner[p] != seat and armies[p][seat]]
+            if away and can(_FOOD_ONE, "army"):
+                acts.extend(away)
         wars = facts.wars
         mercs = self.mercs
         for p in mine:
@@ -1039,9 +1095,10 @@ class MythotopiaState(State):
             if (row[seat] or mercs[p][seat]) and p not in wars:
                 acts.extend(_remove_armies_texts(p, row[seat], mercs[p][seat]))
         if self.ship_stock[seat] > 0 and can((), "ship"):
-            seas_of = BOARD.province_seas
-            ports = {s for p in mine for s in seas_of[p]}
-            acts.extend([PLACE_SHIPS[s] for s in ports])
+            texts = _PORT_TEXTS.get(mine)
+            if texts is None:
+                texts = _port_texts(mine)
+            acts.extend(texts)
         for s, fleet in enumerate(self.ships):
             if fleet[seat]:
                 acts.extend(_remove_ships_texts(s, fleet[seat]))
