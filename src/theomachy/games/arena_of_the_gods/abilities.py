@@ -36,20 +36,6 @@ def card_of(perm: Permanent) -> Card:
 
 
 # --- statics -------------------------------------------------------------------------------------
-def _held(state: ArenaState, health: bool) -> list[tuple[Permanent, Aura]]:
-    """(holder, aura) for the auras on the Battleground that change Health (``health``) or
-    Power, in Battleground and card order."""
-    found = []
-    by_card = FACTS
-    for perm in state.perms.values():
-        card = by_card[perm.card]
-        auras = card.health_auras if health else card.power_auras
-        if auras:
-            for aura in auras:
-                found.append((perm, aura))
-    return found
-
-
 def _aura_applies(state: ArenaState, holder: Permanent, aura: Aura, unit: Permanent) -> bool:
     if aura.self_only:
         if holder.uid != unit.uid:
@@ -78,7 +64,7 @@ def power(state: ArenaState, unit: Permanent) -> int:
     """A Unit's Power now: printed, gains, gets, auras (never below 0)."""
     total = FACTS[unit.card].printed_power + unit.gained_power + unit.turn_power
     total += unit.battle_power
-    for holder, aura in _held(state, False):
+    for holder, aura in state.roster().power_auras:
         if _aura_applies(state, holder, aura, unit):
             total += aura.power
     return max(0, total)
@@ -86,12 +72,12 @@ def power(state: ArenaState, unit: Permanent) -> int:
 
 def health(state: ArenaState, unit: Permanent) -> int:
     """A Unit's Health now: printed, gains, gets, auras."""
-    return health_with(state, unit, _held(state, True))
+    return health_with(state, unit, state.roster().health_auras)
 
 
 def health_auras(state: ArenaState) -> list[tuple[Permanent, Aura]]:
     """The auras that change Health, for :func:`health_with` (one scan for many Units)."""
-    return _held(state, True)
+    return state.roster().health_auras
 
 
 def health_with(state: ArenaState, unit: Permanent, auras: list[tuple[Permanent, Aura]]) -> int:
@@ -110,13 +96,7 @@ def has_haste(unit: Permanent) -> bool:
 
 def discounts(state: ArenaState, seat: int) -> list[Discount]:
     """The discounts ``seat`` has, for :func:`cost_with` (one scan for many cards)."""
-    found: list[Discount] = []
-    by_card = FACTS
-    for perm in state.perms.values():
-        held = by_card[perm.card].discounts
-        if held and (perm.bound_to if perm.bound_to >= 0 else perm.controller) == seat:
-            found.extend(held)
-    return found
+    return [discount for side, discount in state.roster().discounts if side == seat]
 
 
 def cost_with(card: Card, found: list[Discount]) -> tuple[int, int]:
@@ -139,11 +119,9 @@ def income(state: ArenaState, building: Permanent) -> tuple[str, int]:
     resource = CARDS[building.card].economy
     assert resource is not None
     amount = 1
-    by_card = FACTS
-    for holder in state.perms.values():
-        for ability in by_card[holder.card].income:
-            if subject(holder) == building.controller and ability.resource == resource:
-                amount += ability.amount
+    for holder, ability in state.roster().income:
+        if subject(holder) == building.controller and ability.resource == resource:
+            amount += ability.amount
     return resource, max(0, amount)
 
 
@@ -160,7 +138,7 @@ def chosen_targets(state: ArenaState, seat: int, kind: str, ability: Ability | N
     if kind == "binding":
         return sorted(p.token for p in perms.values() if CARDS[p.card].kind == "binding")
     battle = state.battle
-    for perm in perms.values():
+    for perm in state.roster().attackable:  # every kind left names a Unit or a God
         card = CARDS[perm.card]
         if perm.controller not in live:
             continue
@@ -256,7 +234,7 @@ def _fixed(
     side = subject(source) if source is not None else controller
     live = state.live_seats()
     target = ability.target
-    units = [p for p in state.perms.values() if CARDS[p.card].type == "unit"]
+    units = state.roster().units
     if target == "controller":
         return [controller], []
     if target == "bound":

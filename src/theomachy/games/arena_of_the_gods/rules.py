@@ -62,6 +62,7 @@ from theomachy.games.arena_of_the_gods.model import (
     StackItem,
     Trigger,
 )
+from theomachy.games.arena_of_the_gods.roster import Roster
 
 CARDS = catalog()
 GODS = tuple(c.id for c in CARDS.values() if c.type == "god")
@@ -179,6 +180,7 @@ class ArenaState(State):
     """A position of Arena of the Gods."""
 
     __slots__ = (
+        "_roster",
         "afterlife",
         "battle",
         "contenders",
@@ -205,6 +207,7 @@ class ArenaState(State):
 
     def __init__(self, game: ArenaGame, *, empty: bool = False) -> None:
         super().__init__(game)
+        self._roster: Roster | None = None
         if empty:
             return
         refresh_facts()  # the catalog may have changed since the last game (tests add cards)
@@ -280,6 +283,24 @@ class ArenaState(State):
         assert isinstance(game, ArenaGame)
         return game
 
+    def roster(self) -> Roster:
+        """The cards on the Battleground grouped for the rules' scans (roster.py), made again
+        when cards entered or left."""
+        roster = self._roster
+        perms = self.perms
+        if (
+            roster is None
+            or roster.size != len(perms)
+            or roster.next_uid != self.next_uid
+            or roster.perms is not perms
+        ):
+            roster = self._roster = Roster(perms, self.next_uid)
+        return roster
+
+    def invalidate_caches(self) -> None:
+        super().invalidate_caches()
+        self._roster = None
+
     # --- who acts -----------------------------------------------------------------------------
     @property
     def current_player(self) -> int:
@@ -344,10 +365,7 @@ class ArenaState(State):
 
     def find(self, token: str) -> Permanent | None:
         """The card on the Battleground ``token`` names, None if there is none."""
-        for perm in self.perms.values():
-            if perm.token == token:
-                return perm
-        return None
+        return self.roster().by_token.get(token)
 
     def _uid_of(self, token: str | None) -> int:
         """The uid of the card on the Battleground ``token`` names (0: none, or not a card
@@ -415,12 +433,13 @@ class ArenaState(State):
         while True:
             # Printed Health is at least 1: a Unit without damage dies only where something
             # lowers its Health (a negative gain or get, or an aura, which no shipped card has).
+            roster = self.roster()
             if facts.HEALTH_AURA_LOWERS:
-                hurt = list(self.perms.values())
+                hurt = roster.units
             else:
                 hurt = [
                     perm
-                    for perm in self.perms.values()
+                    for perm in roster.units
                     if perm.damage > 0
                     or perm.gained_health < 0
                     or perm.turn_health < 0
@@ -428,10 +447,10 @@ class ArenaState(State):
                 ]
             if not hurt:
                 break
-            auras = abilities.health_auras(self)  # once for all the Units
+            auras = roster.health_auras  # once for all the Units
             dead = []
             for perm in hurt:
-                if FACTS[perm.card].unit and perm.damage >= health_with(self, perm, auras):
+                if perm.damage >= health_with(self, perm, auras):
                     dead.append((perm, perm.last_source))
             if not dead:
                 break
@@ -516,10 +535,8 @@ class ArenaState(State):
     def _use_actions(self, seat: int, phase: str) -> list[str]:
         acts: list[str] = []
         gold, favor = self.gold[seat], self.favor[seat]
-        by_card = FACTS
-        for perm in self.perms.values():
-            ability = by_card[perm.card].activated
-            if ability is None or perm.controller != seat or perm.used or perm.bound_to >= 0:
+        for perm, ability in self.roster().activated:
+            if perm.controller != seat or perm.used or perm.bound_to >= 0:
                 continue
             if ability.phase != phase:
                 continue
@@ -548,19 +565,12 @@ class ArenaState(State):
                     continue
                 acts.extend(self._play_actions(seat, card))
         acts.extend(self._use_actions(seat, "main"))
-        perms = self.perms.values()
+        roster = self.roster()
         targets: list[str] | None = None
-        for perm in perms:
-            if (
-                perm.controller == seat
-                and perm.ready
-                and perm.attacks_left > 0
-                and FACTS[perm.card].unit
-            ):
+        for perm in roster.units:
+            if perm.controller == seat and perm.ready and perm.attacks_left > 0:
                 if targets is None:
-                    targets = [
-                        p.token for p in perms if p.controller != seat and FACTS[p.card].attackable
-                    ]
+                    targets = [p.token for p in roster.attackable if p.controller != seat]
                 prefix = "attack " + perm.token + " "
                 acts.extend([prefix + t for t in targets])
         return sorted(set(acts))
@@ -863,12 +873,8 @@ class ArenaState(State):
         current = self.current
         seats = self.clockwise_from(current)
         queued: dict[int, list[Trigger]] = {seat: [] for seat in seats}
-        by_card = FACTS
         start = own == "start"
-        for perm in self.perms.values():
-            card = by_card[perm.card]
-            if not card.triggers:
-                continue
+        for perm, card in self.roster().triggers:
             seat = perm.bound_to if perm.bound_to >= 0 else perm.controller
             triggers = queued.get(seat)
             if triggers is None:
