@@ -134,7 +134,7 @@ def test_scenarios_can_be_won_and_every_zone_is_open_ground():
 @pytest.mark.parametrize(
     ("old", "new", "entry", "field"),
     [
-        ('offence = 4\ndefence = 3\nrange = 2', 'offence = "four"\ndefence = 3\nrange = 2',
+        ('offence = 5\ndefence = 2\nrange = 2', 'offence = "five"\ndefence = 2\nrange = 2',
          "'zeus'", "offence"),
         ('kind = "hero"', 'kind = "titan"', "'achilles'", "kind"),
         ('talents = ["archer", "initiative"]', 'talents = ["archer", "luck"]', "'zeus'",

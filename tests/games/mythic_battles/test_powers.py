@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from theomachy.games.mythic_battles import stats
+from theomachy.games.mythic_battles.data import units
 from theomachy.games.mythic_battles.model import ACTIONS, ACTIVATE_SECOND, OFF_MAP
 
 from .scenario import act, activate, area, declines, dice_awaited, draw, phase, position, roll
 from .scenario import vitality as vit
 
 rules = pytest.mark.rules
+HADES = units()["hades"].vitality
 
 
 @rules("MB-POWER-THUNDERBOLT", "MB-ATTACK-8")
@@ -28,10 +30,10 @@ def test_zeus_thunderbolt_is_an_area_attack_for_two_art_of_war_cards():
     # Hades may vanish from it with Helm of Darkness; he holds an AoW card.
     assert phase(state) == "helm" and state.current_player == 1
     act(state, "decline")
-    assert dice_awaited(state) == 5  # Offence 4 + Archer (1 area away)
-    roll(state, 3, 3, 3, 6, 1)
-    roll(state, 3)  # 5 hits / Defence 3 = 1 wound
-    assert vit(state, "hades") == 9 and not state.attacks
+    assert dice_awaited(state) == 6  # Offence 5 + Archer (1 area away)
+    roll(state, 3, 3, 3, 6, 1, 1)
+    roll(state, 3)  # 5 hits / Defence 2 = 2 wounds
+    assert vit(state, "hades") == HADES - 2 and not state.attacks
     assert state.hand[0] == [] and state.bought[0] == ["thunderbolt"]
     # One Art of War card is not enough.
     state = position(armies, at={"zeus": 7, "medusa": 17}, hands={0: ["zeus", "aow"]})
@@ -48,7 +50,7 @@ def test_hades_helm_of_darkness_wastes_an_attack_from_another_area():
     act(state, "activate medusa", "simple", "attack hades")
     assert state.legal_actions()[:2] == ["helm", "decline"]
     act(state, "helm")
-    assert not state.attacks and state.hand[1] == [] and vit(state, "hades") == 10
+    assert not state.attacks and state.hand[1] == [] and vit(state, "hades") == HADES
     assert state.activation.done == ["attack"]  # the ATTACK was taken
     # From his own area there is no Helm.
     state = position(
@@ -66,8 +68,8 @@ def test_hades_helm_of_darkness_wastes_an_attack_from_another_area():
     activate(state, "zeus")
     act(state, "thunderbolt 12", "helm")
     assert state.attacks[-1].targets == ["spartans"]
-    roll(state, 3, 3, 1, 1, 1)
-    assert vit(state, "spartans") == 2 and vit(state, "hades") == 10
+    roll(state, 3, 3, 1, 1, 1, 1)
+    assert vit(state, "spartans") == 2 and vit(state, "hades") == HADES
 
 
 @rules("MB-POWER-BLOODLUST", "MB-TURN-B4")
@@ -77,7 +79,7 @@ def test_ares_bloodlust_with_an_enemy_in_his_area_at_the_start():
     activate(state, "ares")
     assert state.activation.offence_bonus == 1
     act(state, "attack medusa")
-    assert dice_awaited(state) == 7  # 5 + Close Combat + Bloodlust
+    assert dice_awaited(state) == 8  # 6 + Close Combat + Bloodlust
     # An adjacent enemy counts too (his surroundings).
     state = position(armies, at={"ares": 11, "medusa": 12}, hands={0: ["ares"]})
     activate(state, "ares")
@@ -86,7 +88,7 @@ def test_ares_bloodlust_with_an_enemy_in_his_area_at_the_start():
     state = position(armies, at={"ares": 6, "medusa": 12}, hands={0: ["ares"]})
     activate(state, "ares")
     act(state, "move 12", "attack medusa")
-    assert dice_awaited(state) == 6
+    assert dice_awaited(state) == 7  # 6 + Close Combat
 
 
 @rules("MB-POWER-TACTICIAN", "MB-TURN-C1")
@@ -278,8 +280,8 @@ def test_medusa_petrified_units_neither_retaliate_nor_guard_and_divinities_are_i
     # Divinities are never petrified.
     state = position(armies, at={"medusa": 12, "hades": 13}, hands={0: ["medusa", "aow"], 1: []})
     act(state, "activate medusa", "simple", "attack hades")
-    roll(state, 3, 3, 3, 3)
-    assert vit(state, "hades") == 9 and not state.attacks
+    roll(state, 3, 3, 3, 3)  # 4 hits / Defence 2 = 2 wounds
+    assert vit(state, "hades") == HADES - 2 and not state.attacks
 
 
 @rules("MB-POWER-PETRIFYING-GAZE", "MB-WIN-1")

@@ -790,7 +790,7 @@ def test_an_evaded_attack_with_no_other_target_is_taken_but_wasted():
     armies = [["hades", "achilles", "hoplites"], ["zeus", "medusa", "spartans"]]
     state = position(armies, at={"achilles": 12, "zeus": 12}, hands={0: ["achilles"], 1: ["aow"]})
     act(state, "activate achilles", "simple", "attack zeus", "evade")
-    assert not state.attacks and vitality(state, "zeus") == 9
+    assert not state.attacks and vitality(state, "zeus") == UNITS["zeus"].vitality
     assert state.activation.done == ["attack"]  # the ATTACK was taken
     # The attacker may also decline another target.
     state = position(
@@ -819,7 +819,7 @@ def test_no_evade_against_a_flying_attacker_or_at_range():
     state = position(armies, at={"zeus": 12, "medusa": 12}, hands={0: ["zeus"], 1: ["aow"]})
     activate(state, "zeus")
     act(state, "attack medusa")
-    assert dice_awaited(state) == 4  # Medusa does not fly: no Evade
+    assert dice_awaited(state) == 5  # Medusa does not fly: no Evade
 
 
 # --- talents -------------------------------------------------------------------------------
@@ -874,7 +874,7 @@ def test_bolster_gives_friendly_troops_in_the_area_offence_and_defence():
     assert stats.defence(state, hoplites, state.pieces["medusa"], 0) == 4
     assert first_dice(state, "hoplites", "medusa") == 3
     # Only troops are bolstered.
-    assert stats.offence(state, state.pieces["zeus"], 1) == 5  # Zeus 4 + Archer, elsewhere
+    assert stats.offence(state, state.pieces["zeus"], 1) == 6  # Zeus 5 + Archer, elsewhere
 
 
 @rules("MB-TAL-CLIMB", "MB-TERRAIN-1")
@@ -962,8 +962,9 @@ def test_guard_takes_the_attack_for_a_friend_owner_first_then_allies_clockwise()
     assert state.attacks[-1].targets == ["athena"]
     assert dice_awaited(state) == 3  # the ATTACK goes on against the guard
     roll(state, 6, 6, 6)
-    roll(state, 3, 3, 3)  # 6 hits / Defence 4 = 1 wound
-    assert vitality(state, "athena") == 8 and vitality(state, "zeus") == 9
+    roll(state, 3, 3, 3)  # 6 hits / Defence 3 = 2 wounds
+    assert vitality(state, "athena") == UNITS["athena"].vitality - 2
+    assert vitality(state, "zeus") == UNITS["zeus"].vitality
 
 
 @rules("MB-TAL-GUARD")
@@ -1244,8 +1245,8 @@ def test_an_area_attack_rolls_once_against_every_enemy_there():
     activate(state, "zeus")
     act(state, "thunderbolt 12")
     assert state.attacks[-1].targets == ["medusa", "spartans"]  # not the Hoplites
-    assert dice_awaited(state) == 5  # Offence 4 + Archer (2 areas away)
-    roll(state, 3, 3, 3, 1, 1)
+    assert dice_awaited(state) == 6  # Offence 5 + Archer (2 areas away)
+    roll(state, 3, 3, 3, 1, 1, 1)
     # 3 hits: Medusa (Defence 2 + Close Protection 1) 1 wound; Spartans (Defence 2) 1.
     assert vitality(state, "medusa") == 4 and vitality(state, "spartans") == 2
     assert not state.attacks  # no guard, no evade, no retaliation
@@ -1287,11 +1288,11 @@ def test_an_evaded_retaliation_is_wasted():
     state = position(armies, at={"zeus": 12, "spartans": 12}, hands={0: ["zeus", "aow"]})
     activate(state, "zeus")
     act(state, "attack spartans")
-    roll(state, 1, 1, 1, 1)
+    roll(state, 1, 1, 1, 1, 1)
     act(state, "retaliate")
     assert phase(state) == "evade" and state.current_player == 0
     act(state, "evade")
-    assert not state.attacks and vitality(state, "zeus") == 9
+    assert not state.attacks and vitality(state, "zeus") == UNITS["zeus"].vitality
     assert state.pieces["zeus"].evaded
 
 
@@ -1540,7 +1541,7 @@ def test_the_sacred_valley():
     scenario = state.battles.scenario
     data = state.board.data
     assert (data.columns, data.rows) == (5, 4)
-    assert scenario.recruitment_points == 10 and scenario.omphalos_to_win == 4
+    assert scenario.recruitment_points == 10 and scenario.omphalos_to_win == 3
     assert scenario.zones == [[6, 1, 11, 16], [10, 5, 15, 20]]
     assert len(data.omphalos) == 7
     assert data.impenetrable == [8] and data.ruins == [13]
