@@ -10,6 +10,7 @@ payment.py; strength: war.py; the turn: rules.py). The rulebook's texts are in R
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import TYPE_CHECKING
 
 from theomachy.games.mythotopia import war
@@ -25,52 +26,57 @@ PROVINCES = tuple(p.id for p in board().provinces)  # rules.PROVINCES (rules imp
 PHILOSOPHER_DRAWS = 3
 
 
-def _gold_without(state: MythotopiaState, seat: int, card: str) -> bool:
-    """Whether ``seat`` holds ``card`` and could pay one gold without it."""
-    return state.has_card(seat, card) and state.affords(seat, (("gold", 1),), None, (card,))
+def _gold_without(state: MythotopiaState, seat: int, card: str, owned: Set[str]) -> bool:
+    """Whether ``seat`` holds ``card`` (``owned``: the cards in hand and Reserve) and could
+    pay one gold without it."""
+    return card in owned and state.affords(seat, (("gold", 1),), None, (card,))
 
 
-def action_offers(state: MythotopiaState, seat: int) -> list[str]:
-    """``play`` actions of the Action cards ``seat`` may use now."""
+def action_offers(state: MythotopiaState, seat: int, owned: Set[str]) -> list[str]:
+    """``play`` actions of the Action cards ``seat`` may use now (``owned``: the cards in
+    its hand and Reserve)."""
     acts = []
-    if state.has_card(seat, "alchemist"):  # MT-IMP-ALCHEMIST
+    if "alchemist" in owned:  # MT-IMP-ALCHEMIST
         for value in (1, 2):
             if value in state.held[seat] and state.stock.get(value + 1, 0) > 0:
                 acts.append(f"play alchemist {value}")
-    if _gold_without(state, seat, "diplomat"):  # MT-IMP-DIPLOMAT
+    if _gold_without(state, seat, "diplomat", owned):  # MT-IMP-DIPLOMAT
         acts.extend(
             f"play diplomat {PROVINCES[p]}"
             for p in state.wars()
             if state.owner[p] == seat or state.armies[p][seat]  # involved in that war
         )
-    if state.has_card(seat, "marauders"):  # MT-IMP-MARAUDERS
+    if "marauders" in owned:  # MT-IMP-MARAUDERS
         for p in state.army_sites():
             acts.extend(
                 f"play marauders {PROVINCES[p]} {s}"
                 for s in range(state.game.players)
                 if state.armies[p][s]
             )
-    if _gold_without(state, seat, "mercenary"):  # MT-IMP-MERCENARY
+    if _gold_without(state, seat, "mercenary", owned):  # MT-IMP-MERCENARY
         most = min(MERCENARIES_PER_CARD, state.mercs_left)
         for p in state.army_sites():
             if state.armies[p][seat]:
                 acts.extend(f"play mercenary {PROVINCES[p]} {n}" for n in range(1, most + 1))
-    if state.has_card(seat, "philosopher") and state.imp_deck:  # MT-IMP-PHILOSOPHER
+    if "philosopher" in owned and state.imp_deck:  # MT-IMP-PHILOSOPHER
         acts.append("play philosopher")
     return acts
 
 
-def free_offers(state: MythotopiaState, seat: int) -> list[str]:
-    """``play`` actions of the Free-action cards ``seat`` may use now."""
+def free_offers(state: MythotopiaState, seat: int, owned: Set[str] | None = None) -> list[str]:
+    """``play`` actions of the Free-action cards ``seat`` may use now (``owned``: the cards
+    in its hand and Reserve, when known)."""
     acts = []
     hand = state.hand[seat]
-    if state.has_card(seat, "counsellor") and len(hand) - ("counsellor" in hand) >= 1:
+    if owned is None:
+        owned = {*hand, *state.reserve[seat]}
+    if "counsellor" in owned and len(hand) - ("counsellor" in hand) >= 1:
         acts.append("play counsellor")  # MT-IMP-COUNSELLOR: needs a card to discard
-    if state.has_card(seat, "providence"):
+    if "providence" in owned:
         acts.append("play providence")
-    if _gold_without(state, seat, "mystic"):
+    if _gold_without(state, seat, "mystic", owned):
         acts.extend(f"play mystic {c}" for c in state.discard[seat])
-    if state.has_card(seat, "militia") and state.army_pool[seat] > 0:
+    if "militia" in owned and state.army_pool[seat] > 0:
         acts.append("play militia")
     return acts
 

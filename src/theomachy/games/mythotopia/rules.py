@@ -10,6 +10,7 @@ deferred discards wait in a FIFO ``queue`` that is emptied before anyone acts ag
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -226,9 +227,7 @@ def _buy_texts(army_pool: int, ship_pool: int, gold: int) -> tuple[str, ...]:
 def _draw_outcomes(cards: list[str]) -> list[tuple[str, float]]:
     """``engine.chance.draw_outcomes`` without its Fraction (``n / total`` is the same float,
     both correctly rounded): a draw is a third of all steps in a random playout."""
-    counts: dict[str, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
+    counts = Counter(cards)
     total = len(cards)
     return [(DRAW.get(card) or f"draw {card}", n / total) for card, n in sorted(counts.items())]
 
@@ -351,6 +350,17 @@ def _owned(owner: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return found
 
 
+_DRAFT_TEXTS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _draft_texts(display: tuple[str, ...]) -> tuple[str, ...]:
+    """``draft`` of each card of the display (cached on the display: it changes slowly)."""
+    if len(_DRAFT_TEXTS) >= _OWNED_LIMIT:
+        _DRAFT_TEXTS.clear()
+    found = _DRAFT_TEXTS[display] = tuple(DRAFT[card] for card in display)
+    return found
+
+
 _PORT_TEXTS: dict[tuple[int, ...], tuple[str, ...]] = {}
 
 
@@ -371,14 +381,16 @@ class Facts:
 
     ``mine``: controlled provinces; ``comps``: their road networks; ``purse``: the cards
     for payment questions; ``held``: provinces whose cards are in hand or Reserve;
-    ``sites``/``wars``: provinces with armies / at war."""
+    ``sites``/``wars``: provinces with armies / at war; ``owned``: the cards in hand and
+    Reserve, as a set."""
 
-    __slots__ = ("comps", "held", "mine", "purse", "sites", "wars")
+    __slots__ = ("comps", "held", "mine", "owned", "purse", "sites", "wars")
 
     def __init__(self, state: MythotopiaState, seat: int) -> None:
         self.mine = state.controlled(seat)
         self.comps = state.components(seat)
         self.purse = state.purse(seat)
+        self.owned = frozenset(self.purse.cards)  # for "has this card" (hand or Reserve)
         self.held = state._province_cards(seat)
         self.sites, self.wars = state._sites_and_wars()
 
@@ -925,7 +937,7 @@ class MythotopiaState(State):
         acts = ["pass"]
         first = self.actions == 0 and "free" not in self.flags
         if first:
-            acts.extend(self._end_war_actions(seat, facts.wars))
+            acts.extend(self._end_war_actions(seat, facts.wars, "hero" in facts.owned))
             if self._may_end_game(seat):
                 acts.append("end-game")
         if self.army_stock[seat]:
@@ -934,7 +946,16 @@ class MythotopiaState(State):
         gold = facts.purse.most("gold")
         acts.extend(_buy_texts(self.army_pool[seat], self.ship_pool[seat], gold))
         if "drafted" not in self.flags and gold >= 1:
-            acts.extend([DRAFT[card] for card in self._draftable(seat)])
+            # The display (its texts cached), the seat's removed Starting cards and its
+            # Province cards beside the board (the caller sorts and drops repeats).
+            display = tuple(self.display)
+            texts = _DRAFT_TEXTS.get(display)
+            if texts is None:
+                texts = _draft_texts(display)
+            acts.extend(texts)
+            acts.extend([DRAFT[card] for card in self.removed[seat]])
+            owner, index = self.owner, P_INDEX
+            acts.extend([DRAFT[c] for c in self.supply if owner[index[c]] == seat])
         hand, reserve = self.hand[seat], self.reserve[seat]
         if self.reserve_room(seat) > 0:
             acts.extend([RESERVE[c] for c in hand])
@@ -967,15 +988,8 @@ class MythotopiaState(State):
     def _patronage_open(self, seat: int) -> bool:
         return bool(war.claim_options(self, seat, "patronage", ""))
 
-    def _draftable(self, seat: int) -> set[str]:
-        """Cards ``seat`` may draft (the caller sorts the actions)."""
-        cards = set(self.display)
-        cards.update(self.removed[seat])
-        owner, index = self.owner, P_INDEX
-        cards.update([c for c in self.supply if owner[index[c]] == seat])
-        return cards
-
-    def _end_war_actions(self, seat: int, wars: list[int]) -> list[str]:
+    def _end_war_actions(self, seat: int, wars: list[int], hero: bool) -> list[str]:
+        """``end-war`` offers (``hero``: Hero in hand or Reserve)."""
         acts = []
         owner, armies = self.owner, self.armies
         for p in wars:  # involved: at war, and the defender or an invader
@@ -984,7 +998,7 @@ class MythotopiaState(State):
             top = war.leaders(self, p)
             if len(top) == 1:
                 acts.append(END_WAR[p])
-            elif seat in top and self.has_card(seat, "hero"):
+            elif hero and seat in top:
                 acts.append(END_WAR_HERO[p])
         return acts
 
@@ -1068,9 +1082,10 @@ class MythotopiaState(State):
                         ok = cost_ok[key] = can(_INVASION_NEEDS[food, cross], "army", exclude)
                     if ok:
                         acts += [x for t, x in zip(targets, texts, strict=True) if owner[t] != seat]
-        if self.has_card(seat, "general"):
+        owned = facts.owned
+        if "general" in owned:
             offers("general", frozenset(facts.mine), None)
-        if self.has_card(seat, "portal") and affordable("portal", 1, 0):
+        if "portal" in owned and affordable("portal", 1, 0):
             acts.extend(
                 f"invade {PROVINCES[t]} portal" for t in range(len(PROVINCES)) if may_invade(t)
             )
@@ -1122,7 +1137,7 @@ class MythotopiaState(State):
                 if found is None:
                     found = tokens[p] = []
                 found.append("" if p == q else name)
-        if self.has_card(seat, "general"):
+        if "general" in facts.owned:
             for p in facts.mine:
                 found = tokens.get(p)
                 if found is None:
@@ -1147,11 +1162,11 @@ class MythotopiaState(State):
         acts = []
         tokens = None
         for build in BUILD_CARDS:
-            if self.has_card(seat, build):
+            if build in facts.owned:
                 if tokens is None:
                     tokens = self._build_tokens(seat, facts)
                 acts.extend(self._build_actions(seat, build, tokens, facts.purse))
-        acts.extend(abilities.action_offers(self, seat))
+        acts.extend(abilities.action_offers(self, seat, facts.owned))
         return acts
 
     def _build_actions(
@@ -1227,7 +1242,7 @@ class MythotopiaState(State):
         """Free actions (``facts``: those of the position, when already gathered)."""
         acts = []
         hand = self.hand[seat]
-        acts.extend(abilities.free_offers(self, seat))
+        acts.extend(abilities.free_offers(self, seat, None if facts is None else facts.owned))
         warehouse = war.in_reserve(self, seat, "warehouse") and "warehouse" not in self.flags
         if warehouse and self.reserve_room(seat) > 0:
             acts.extend([WAREHOUSE[c] for c in hand])
