@@ -361,6 +361,17 @@ def _draft_texts(display: tuple[str, ...]) -> tuple[str, ...]:
     return found
 
 
+_PLACE_TEXTS: dict[tuple[int, ...], tuple[str, ...]] = {}
+
+
+def _place_texts(mine: tuple[int, ...]) -> tuple[str, ...]:
+    """``place-armies`` in each of ``mine`` (cached on ``mine``)."""
+    if len(_PLACE_TEXTS) >= _OWNED_LIMIT:
+        _PLACE_TEXTS.clear()
+    found = _PLACE_TEXTS[mine] = tuple(PLACE_ARMIES[p] for p in mine)
+    return found
+
+
 _PORT_TEXTS: dict[tuple[int, ...], tuple[str, ...]] = {}
 
 
@@ -666,15 +677,18 @@ class MythotopiaState(State):
     def hand_size(self, seat: int) -> int:
         return QUEEN_HAND_SIZE if war.in_reserve(self, seat, "queen") else HAND_SIZE
 
-    def reserve_limit(self, seat: int) -> int:
-        """2 + 1 per City or Citadel on the board (+2 with Warehouse), MT-RESERVE-1."""
-        pieces = map(self.piece.__getitem__, self.controlled(seat))
+    def reserve_limit(self, seat: int, mine: tuple[int, ...] | None = None) -> int:
+        """2 + 1 per City or Citadel on the board (+2 with Warehouse), MT-RESERVE-1
+        (``mine``: :meth:`controlled`, when known)."""
+        pieces = map(self.piece.__getitem__, self.controlled(seat) if mine is None else mine)
         cities = sum(map(CITY_LIKE.__getitem__, pieces))
         extra = 2 if war.in_reserve(self, seat, "warehouse") else 0
         return 2 + cities + extra
 
-    def reserve_room(self, seat: int) -> int:
-        return self.reserve_limit(seat) - len(self.reserve[seat]) - len(self.reserve_new[seat])
+    def reserve_room(self, seat: int, mine: tuple[int, ...] | None = None) -> int:
+        return (
+            self.reserve_limit(seat, mine) - len(self.reserve[seat]) - len(self.reserve_new[seat])
+        )
 
     def deck_size(self, seat: int) -> int:
         """All the cards a player owns (MT-TERM-5)."""
@@ -957,7 +971,7 @@ class MythotopiaState(State):
             owner, index = self.owner, P_INDEX
             acts.extend([DRAFT[c] for c in self.supply if owner[index[c]] == seat])
         hand, reserve = self.hand[seat], self.reserve[seat]
-        if self.reserve_room(seat) > 0:
+        if self.reserve_room(seat, facts.mine) > 0:
             acts.extend([RESERVE[c] for c in hand])
         acts.extend([DISCARD[c] for c in hand])
         acts.extend([DISCARD_RESERVE[c] for c in reserve])
@@ -1098,7 +1112,10 @@ class MythotopiaState(State):
         can = facts.purse.can
         if self.army_stock[seat] > 0:
             if can((), "army"):
-                acts.extend([PLACE_ARMIES[p] for p in mine])
+                texts = _PLACE_TEXTS.get(mine)
+                if texts is None:
+                    texts = _place_texts(mine)
+                acts.extend(texts)
             # Reinforcing an invasion costs a food as well (asked only where there is one).
             away = [PLACE_ARMIES[p] for p in facts.sites if owner[p] != seat and armies[p][seat]]
             if away and can(_FOOD_ONE, "army"):
@@ -1371,17 +1388,24 @@ class MythotopiaState(State):
     ) -> bool:
         """Whether the rest of the action can still be paid after this payment; ``purse``:
         the cards that may pay in this action (the locked ones left out)."""
-        needs = dict(pending.needs)
-        if use != pending.open_need:
-            needs[use] = max(0, needs[use] - value)
-        unmet_open = (
-            pending.open_need if pending.open_paid == 0 and use != pending.open_need else None
-        )
-        if not any(needs.values()) and unmet_open is None:
+        # What is still owed after it, in NEEDS order (``pending.needs`` is: only amounts
+        # still owed, in that order).
+        if use == pending.open_need:
+            key = pending.needs
+            unmet_open = None
+        else:
+            key = tuple(
+                [
+                    (n, a - value) if n == use else (n, a)
+                    for n, a in pending.needs
+                    if n != use or a > value
+                ]
+            )
+            unmet_open = pending.open_need if pending.open_paid == 0 else None
+        if not key and unmet_open is None:
             return True
         if modifier is None and not doubled and card not in CONVERTERS:
             # The common case: only ``card`` leaves, the converters stay as they are.
-            key = tuple((n, needs[n]) for n in NEEDS if needs.get(n, 0) > 0)
             return purse.can(key, unmet_open, (card,))
         cards = list(self.hand[pending.seat]) + [
             c for c in self.reserve[pending.seat] if c not in pending.locked
@@ -1400,7 +1424,6 @@ class MythotopiaState(State):
         converters = tuple(
             c for c in self.converters(pending.seat) if c != modifier and (c != card or c in cards)
         )
-        key = tuple((n, needs[n]) for n in NEEDS if needs.get(n, 0) > 0)
         return feasible(tuple(sorted(cards)), converters, key, unmet_open)
 
     # --- chance -----------------------------------------------------------------------------------
