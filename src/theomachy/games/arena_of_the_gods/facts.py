@@ -110,6 +110,7 @@ class CardFacts:
         "power_auras",
         "printed_health",
         "printed_power",
+        "special",
         "start",
         "targeted",
         "trigger",
@@ -137,6 +138,15 @@ class CardFacts:
         self.start = _collect(card, "start")
         self.end = _collect(card, "end")
         self.triggers = any(self.start + self.end)  # queues something at some turn's start/end
+        # Something beyond being a Unit or a God for roster.py to note.
+        self.special = bool(
+            self.power_auras
+            or self.health_auras
+            or self.discounts
+            or self.income
+            or self.activated is not None
+            or self.triggers
+        )
         self.draw = f"draw {card.id}"
         self.trigger = f"trigger {card.id}"
         self.decline = f"decline {card.id}"

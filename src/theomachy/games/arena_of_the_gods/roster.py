@@ -47,26 +47,35 @@ class Roster:
         self.income: list[tuple[Permanent, Ability]] = []
         self.activated: list[tuple[Permanent, Ability]] = []
         self.triggers: list[tuple[Permanent, CardFacts]] = []  # cards with turn triggers
-        self.by_token: dict[str, Permanent] = {}
+        by_token: dict[str, Permanent] = {}
+        self.by_token = by_token
+        units, attackable = self.units, self.attackable
         by_card = FACTS
         for perm in perms.values():
+            if perm.token not in by_token:
+                by_token[perm.token] = perm
             facts = by_card[perm.card]
             if facts.unit:
-                self.units.append(perm)
-            if facts.attackable:
-                self.attackable.append(perm)
-            for aura in facts.health_auras:
-                self.health_auras.append((perm, aura))
-            for aura in facts.power_auras:
-                self.power_auras.append((perm, aura))
-            if facts.discounts:
-                side = perm.bound_to if perm.bound_to >= 0 else perm.controller
-                for discount in facts.discounts:
-                    self.discounts.append((side, discount))
-            for ability in facts.income:
-                self.income.append((perm, ability))
-            if facts.activated is not None:
-                self.activated.append((perm, facts.activated))
-            if facts.triggers:
-                self.triggers.append((perm, facts))
-            self.by_token.setdefault(perm.token, perm)
+                units.append(perm)
+                attackable.append(perm)
+            elif facts.god:
+                attackable.append(perm)
+            if facts.special:
+                self._note(perm, facts)
+
+    def _note(self, perm: Permanent, facts: CardFacts) -> None:
+        """Add what a card holds beyond being a Unit or a God."""
+        for aura in facts.health_auras:
+            self.health_auras.append((perm, aura))
+        for aura in facts.power_auras:
+            self.power_auras.append((perm, aura))
+        if facts.discounts:
+            side = perm.bound_to if perm.bound_to >= 0 else perm.controller
+            for discount in facts.discounts:
+                self.discounts.append((side, discount))
+        for ability in facts.income:
+            self.income.append((perm, ability))
+        if facts.activated is not None:
+            self.activated.append((perm, facts.activated))
+        if facts.triggers:
+            self.triggers.append((perm, facts))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +71,7 @@ ROLLS = uniform(f"roll {n}" for n in range(1, 7))
 # Triggers that only add to what a player has commute with each other: a player with only
 # these pending is not asked to order them (AG-TURN-1).
 _GAINS = ("resource", "life", "heal")
+_UID = attrgetter("uid")
 
 
 def _draw_outcomes(cards: list[str]) -> list[tuple[str, float]]:
@@ -458,9 +460,10 @@ class ArenaState(State):
                 del self.perms[perm.uid]
                 self.afterlife[perm.controller].append(perm.card)
             self._after_death(dead)
-        losers = [s for s in self.live_seats() if self.life[s] <= 0]
-        if losers:
-            self._eliminate(losers)
+        if min(self.life) <= 0:  # else no seat, live or out, is at 0 Life or less
+            losers = [s for s in self.live_seats() if self.life[s] <= 0]
+            if losers:
+                self._eliminate(losers)
 
     def _eliminate(self, seats: list[int]) -> None:
         """AG-END-1/2: a player whose God reaches 0 Life is out; their cards leave the game,
@@ -916,7 +919,7 @@ class ArenaState(State):
                 if not self._commuting(triggers):
                     return
                 self.order.pop(0)
-                for trigger in sorted(triggers, key=lambda t: t.uid):
+                for trigger in sorted(triggers, key=_UID):
                     self._fire(seat, trigger)
                 continue
             if step in (ROLL, MAIN, REDIRECT, PRE_WINDOW, POST_WINDOW, DISCARD):
