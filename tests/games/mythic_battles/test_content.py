@@ -117,6 +117,17 @@ def test_maps_are_symmetric_as_the_rules_say():
         assert sorted(map(turn, four[seat])) == sorted(four[other])
 
 
+@rules("MB-RULING-PACE", "MB-SCEN-1", "MB-WIN-4")
+def test_divinities_and_scenarios_are_set_for_a_decided_game():
+    gods = [u for u in UNITS.values() if u.divinity]
+    assert len(gods) == 4
+    assert all(4 <= g.offence <= 6 and 2 <= g.defence <= 3 and 6 <= g.vitality <= 7 for g in gods)
+    shipped = scenarios()
+    assert shipped["sacred-valley"].omphalos_to_win == 3
+    assert not shipped["sacred-valley"].first_kill_wins  # two players: MB-WIN-1 is the same
+    assert shipped["delphi-three"].first_kill_wins and shipped["delphi-alliances"].first_kill_wins
+
+
 def test_scenarios_can_be_won_and_every_zone_is_open_ground():
     for scenario in scenarios().values():
         board = maps()[scenario.map]

@@ -1487,6 +1487,9 @@ def test_with_three_players_the_game_goes_on_without_the_fallen():
         vitality={"hades": 1},
         hands={0: ["achilles"]},
     )
+    # A scenario without MB-WIN-4 (the shipped 3-player one has it).
+    game = state.battles
+    game.scenario = game.scenario.model_copy(update={"first_kill_wins": False})
     activate(state, "achilles")
     act(state, "attack hades")
     roll(state, 3, 3, 3, 3, 3)
@@ -1494,6 +1497,42 @@ def test_with_three_players_the_game_goes_on_without_the_fallen():
     assert state.pieces["medusa"].area == OFF_MAP and state.pieces["medusa"].dead
     act(state, "done")
     assert state.turn_player == 2  # seat 1 takes no more turns
+
+
+@rules("MB-WIN-4", "MB-SCEN-2")
+def test_with_three_players_the_first_divinity_killed_wins_the_game_for_its_killer():
+    armies = [["zeus", "achilles"], ["hades", "medusa"], ["ares"]]
+    state = position(
+        armies,
+        at={"achilles": 14, "hades": 14, "medusa": 15},
+        vitality={"hades": 1},
+        hands={0: ["achilles"]},
+    )
+    assert state.battles.scenario.first_kill_wins
+    activate(state, "achilles")
+    act(state, "attack hades")
+    roll(state, 3, 3, 3, 3, 3)
+    assert state.is_terminal() and state.winners() == [0]
+    assert state.returns() == [1.0, 0.0, 0.0]
+
+
+@rules("MB-WIN-4", "MB-SCEN-3", "MB-ATTACK-9")
+def test_with_alliances_a_divinity_killed_by_retaliation_wins_for_the_retaliators_side():
+    armies = [["zeus", "achilles"], ["hades", "spartans"], ["ares"], ["athena"]]
+    state = position(
+        armies,
+        at={"zeus": 14, "spartans": 14},
+        vitality={"zeus": 1},
+        hands={0: ["zeus"]},
+    )
+    activate(state, "zeus")
+    act(state, "attack spartans")
+    roll(state, 1, 1, 1, 1, 1)
+    act(state, "retaliate")
+    if phase(state) == "evade":
+        act(state, "decline")
+    roll(state, *[3] * dice_awaited(state))
+    assert state.is_terminal() and state.winners() == [1, 3]  # Hades' alliance
 
 
 @rules("MB-WIN-3")

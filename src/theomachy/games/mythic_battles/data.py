@@ -136,6 +136,8 @@ class Scenario(_Model):
     zones: list[list[int]]
     sides: list[int]
     omphalos_to_win: int = Field(ge=1, le=20)
+    # MB-WIN-4: the first divinity killed ends the game, won by its killer's side.
+    first_kill_wins: bool = False
 
     @model_validator(mode="after")
     def _seats(self) -> Scenario:

@@ -1342,6 +1342,9 @@ class BattlesState(State):
                 attack.wounded.append(unit)
         for target in dead:
             self._kill(target)
+        first_kill_wins = self.battles.scenario.first_kill_wins
+        if first_kill_wins and self.step != OVER and any(UNITS[t.id].divinity for t in dead):
+            self._win(self.sides[attacker.owner])  # MB-WIN-4
 
     def _kill(self, piece: Piece) -> None:
         """A unit is removed (MB-ATTACK-7); a divinity's death takes its army out."""
