@@ -921,7 +921,7 @@ class MythotopiaState(State):
 
     def _generate_legal(self) -> list[str]:
         if self.pending is not None and self.pending.optional:
-            return sorted(set(self._pay_actions(self.pending)))
+            return sorted(dict.fromkeys(self._pay_actions(self.pending)))
         if self.queue:
             _, seat, card, slot = self.queue[0]
             return sorted(f"claim {o}" for o in war.claim_options(self, seat, card, slot))
@@ -931,8 +931,8 @@ class MythotopiaState(State):
         if self.phase == CITADEL_CHOICE:
             return sorted(f"citadel {PROVINCES[p]}" for p in self.controlled(self.current))
         if self.pending is not None:
-            return sorted(set(self._pending_actions(self.pending)))
-        return sorted(set(self._turn_actions()))
+            return sorted(dict.fromkeys(self._pending_actions(self.pending)))
+        return sorted(dict.fromkeys(self._turn_actions()))
 
     def _turn_actions(self) -> list[str]:
         seat = self.current
@@ -948,17 +948,15 @@ class MythotopiaState(State):
         return acts
 
     def _main_actions(self, seat: int, facts: Facts) -> list[str]:
-        acts = ["pass"]
-        first = self.actions == 0 and "free" not in self.flags
-        if first:
-            acts.extend(self._end_war_actions(seat, facts.wars, "hero" in facts.owned))
-            if self._may_end_game(seat):
-                acts.append("end-game")
-        if self.army_stock[seat]:
-            acts.extend(self._invade_actions(seat, facts))
-        acts.extend(self._army_ship_actions(seat, facts))
+        # The families in the alphabetical order of their verbs (buy, discard, draft, end-game,
+        # end-war, invade, pass, patronage, place-*, play, remove*, reserve), each mostly in
+        # order itself: the caller's sort then finds long runs. (Any order gives the same
+        # sorted list.)
+        hand, reserve = self.hand[seat], self.reserve[seat]
         gold = facts.purse.most("gold")
-        acts.extend(_buy_texts(self.army_pool[seat], self.ship_pool[seat], gold))
+        acts = list(_buy_texts(self.army_pool[seat], self.ship_pool[seat], gold))
+        acts.extend([DISCARD[c] for c in hand])
+        acts.extend([DISCARD_RESERVE[c] for c in reserve])
         if "drafted" not in self.flags and gold >= 1:
             # The display (its texts cached), the seat's removed Starting cards and its
             # Province cards beside the board (the caller sorts and drops repeats).
@@ -970,17 +968,23 @@ class MythotopiaState(State):
             acts.extend([DRAFT[card] for card in self.removed[seat]])
             owner, index = self.owner, P_INDEX
             acts.extend([DRAFT[c] for c in self.supply if owner[index[c]] == seat])
-        hand, reserve = self.hand[seat], self.reserve[seat]
-        if self.reserve_room(seat, facts.mine) > 0:
-            acts.extend([RESERVE[c] for c in hand])
-        acts.extend([DISCARD[c] for c in hand])
-        acts.extend([DISCARD_RESERVE[c] for c in reserve])
+        if self.actions == 0 and "free" not in self.flags:
+            if self._may_end_game(seat):
+                acts.append("end-game")
+            acts.extend(self._end_war_actions(seat, facts.wars, "hero" in facts.owned))
+        if self.army_stock[seat]:
+            acts.extend(self._invade_actions(seat, facts))
+        acts.append("pass")
+        if "patronage" in self.counters and self._patronage_open(seat) and gold >= 2:
+            acts.append("patronage")
+        removals = self._army_ship_actions(seat, facts, acts)
+        acts.extend(self._card_actions(seat, facts))
         if self.deck_size(seat) > MIN_DECK:
             acts.extend([REMOVE[c] for c in hand])
             acts.extend([REMOVE_RESERVE[c] for c in reserve])
-        acts.extend(self._card_actions(seat, facts))
-        if "patronage" in self.counters and self._patronage_open(seat) and gold >= 2:
-            acts.append("patronage")
+        acts.extend(removals)
+        if self.reserve_room(seat, facts.mine) > 0:
+            acts.extend([RESERVE[c] for c in hand])
         return acts
 
     def _cards(self, seat: int, exclude: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -1105,8 +1109,9 @@ class MythotopiaState(State):
             )
         return acts
 
-    def _army_ship_actions(self, seat: int, facts: Facts) -> list[str]:
-        acts: list[str] = []
+    def _army_ship_actions(self, seat: int, facts: Facts, acts: list[str]) -> list[str]:
+        """``place-armies`` and ``place-ships`` offers, added to ``acts``; returns the
+        ``remove-armies`` and ``remove-ships`` offers (kept apart for the sort's sake)."""
         owner, armies = self.owner, self.armies
         mine = facts.mine
         can = facts.purse.can
@@ -1120,21 +1125,22 @@ class MythotopiaState(State):
             away = [PLACE_ARMIES[p] for p in facts.sites if owner[p] != seat and armies[p][seat]]
             if away and can(_FOOD_ONE, "army"):
                 acts.extend(away)
-        wars = facts.wars
-        mercs = self.mercs
-        for p in mine:
-            row = armies[p]
-            if (row[seat] or mercs[p][seat]) and p not in wars:
-                acts.extend(_remove_armies_texts(p, row[seat], mercs[p][seat]))
         if self.ship_stock[seat] > 0 and can((), "ship"):
             texts = _PORT_TEXTS.get(mine)
             if texts is None:
                 texts = _port_texts(mine)
             acts.extend(texts)
+        removals: list[str] = []
+        wars = facts.wars
+        mercs = self.mercs
+        for p in mine:
+            row = armies[p]
+            if (row[seat] or mercs[p][seat]) and p not in wars:
+                removals.extend(_remove_armies_texts(p, row[seat], mercs[p][seat]))
         for s, fleet in enumerate(self.ships):
             if fleet[seat]:
-                acts.extend(_remove_ships_texts(s, fleet[seat]))
-        return acts
+                removals.extend(_remove_ships_texts(s, fleet[seat]))
+        return removals
 
     def _build_tokens(self, seat: int, facts: Facts) -> dict[int, list[str]]:
         """Province -> the card tokens that let ``seat`` act in it: "" (its own card), a card
