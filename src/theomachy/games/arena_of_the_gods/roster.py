@@ -5,9 +5,11 @@ activated abilities or turn triggers, which card a token names).
 Only a speed-up. A roster belongs to one state and one set of cards on the Battleground:
 cards enter only through ``ArenaState._enter`` (which takes a new uid) and leave by being
 deleted from ``perms``, so the same ``perms`` dict with the same size and the same next uid
-holds the same cards (``ArenaState.roster`` makes a new roster when they differ). What it
-keeps of each card never changes while the card is there (its card, controller, copy and the
-player a Binding is bound to); everything else is read from the card when it is used.
+holds the same cards (``ArenaState.roster`` makes a new roster when they differ; ``_enter``
+adds the new card to a roster that is up to date, at the end, as in ``perms``). What it keeps
+of each card never changes while the card is there (its card, controller, copy and the player
+a Binding is bound to); everything else is read from the card when it is used. Its lists are
+only read outside this module, and no card enters while one is being read.
 """
 
 from __future__ import annotations
@@ -62,6 +64,21 @@ class Roster:
                 attackable.append(perm)
             if facts.special:
                 self._note(perm, facts)
+
+    def add(self, perm: Permanent, next_uid: int) -> None:
+        """``perm`` was just added at the end of ``perms`` and ``next_uid`` taken."""
+        self.size += 1
+        self.next_uid = next_uid
+        if perm.token not in self.by_token:
+            self.by_token[perm.token] = perm
+        facts = FACTS[perm.card]
+        if facts.unit:
+            self.units.append(perm)
+            self.attackable.append(perm)
+        elif facts.god:
+            self.attackable.append(perm)
+        if facts.special:
+            self._note(perm, facts)
 
     def _note(self, perm: Permanent, facts: CardFacts) -> None:
         """Add what a card holds beyond being a Unit or a God."""

@@ -376,12 +376,21 @@ class ArenaState(State):
         return found.uid if found is not None else 0
 
     def _enter(self, card: str, seat: int, bound_to: int = -1) -> Permanent:
+        # The card's facts are made before it is on the Battleground (facts.HEALTH_AURA_LOWERS).
         FACTS[card]
-        taken = {p.copy for p in self.perms.values() if p.card == card and p.controller == seat}
+        perms = self.perms
+        roster = self._roster
+        if roster is not None and not (
+            roster.size == len(perms) and roster.next_uid == self.next_uid and roster.perms is perms
+        ):
+            roster = None  # out of date: made again when next asked for
+        taken = {p.copy for p in perms.values() if p.card == card and p.controller == seat}
         copy = next(k for k in range(1, len(taken) + 2) if k not in taken)
         perm = Permanent(self.next_uid, card, seat, copy, bound_to=bound_to)
         self.next_uid += 1
-        self.perms[perm.uid] = perm
+        perms[perm.uid] = perm
+        if roster is not None:
+            roster.add(perm, self.next_uid)  # the newest card comes last, as in ``perms``
         return perm
 
     def _arrive(self, card: str, seat: int) -> Permanent:
