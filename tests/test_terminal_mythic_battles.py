@@ -60,6 +60,8 @@ def test_positions_render_for_players_and_spectators(players: int, seed: int, ev
             board = view["map"]
             assert board["name"] in text and "Players" in text
             assert f"Round {view['round']}/" in text
+            # MB-WIN-4 is shown where the scenario has it (the 4-player one), only there.
+            assert ("first kill wins" in " ".join(text.split())) == (players == 4)
             short = short_names(view)
             for unit in view["units"]:
                 assert unit["name"].split()[0] in text

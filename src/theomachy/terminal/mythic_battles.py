@@ -428,6 +428,8 @@ def header(view: View) -> Text:
     scenario = view.get("scenario")
     if scenario:
         line.append(f" — {scenario}", style="dim")
+    if view.get("first_kill_wins"):
+        line.append(" — first kill wins", style="dim")
     return line
 
 

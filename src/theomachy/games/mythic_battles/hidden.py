@@ -98,6 +98,7 @@ def view(state: BattlesState, player: int | None) -> dict[str, Any]:
         "winners": state.winners(),
         "scenario": game.scenario.id,
         "omphalos_to_win": game.scenario.omphalos_to_win,
+        "first_kill_wins": game.scenario.first_kill_wins,
         "round": state.round,
         "max_rounds": game.options["max_rounds"],
         "turn_player": state.turn_player,

@@ -656,7 +656,11 @@ function statusLine(ctx) {
           `Active: ${unitName(view, act.unit)}${act.mode ? ` (${act.mode})` : ""}${(act.done || []).length ? ` — done: ${act.done.join(", ")}` : ""}`,
         )
       : null,
-    h("span.chip", null, `${(view.map || {}).name || "map"} · ${view.omphalos_to_win ?? "?"} omphalos to win`),
+    h(
+      "span.chip",
+      { title: view.first_kill_wins ? "The first divinity killed ends the game: its killer's side wins." : null },
+      `${(view.map || {}).name || "map"} · ${view.omphalos_to_win ?? "?"} omphalos to win${view.first_kill_wins ? " · first kill wins" : ""}`,
+    ),
   );
 }
 
