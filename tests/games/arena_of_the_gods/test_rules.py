@@ -867,6 +867,51 @@ def test_post_combat_window_and_check_and_battle_gets_end():
     assert (power(state, "shieldmaiden@0"), health(state, "shieldmaiden@0")) == (2, 4)
 
 
+@rules("AG-BATTLE-6", "AG-RULING-GETS-END", "AG-END-1")
+def test_battle_gets_end_when_a_player_in_the_battle_goes_out():
+    # Three players: Odin's Spearman (2/2, one counter already) attacks Ra (2 Life). Ra plays
+    # Ambush (2 damage to the attacker), Odin answers with Warp Spasm (+2/+2 for the battle):
+    # the Spasm resolves first, the Spearman survives at 3 damage on 4 Health and knocks Ra
+    # out. The battle ends with Ra; the Spasm ends with it, and the Spearman, back to 2
+    # Health, goes to the Afterlife at once.
+    gods = ("odin", "ra", "zeus")
+    state = setup(gods, hands={0: ["warp-spasm"], 1: ["ambush"]}, field=[("spearman", 0)],
+                  life=[20, 2, 20], gold=[0, 1, 0], favor=[2, 1, 0])  # fmt: skip
+    find(state, "spearman@0").damage = 1
+    attack(state, "spearman@0", "ra@1")
+    act(state, "play ambush", "play warp-spasm spearman@0", "pass", "pass")
+    assert (power(state, "spearman@0"), health(state, "spearman@0")) == (4, 4)
+    assert find(state, "spearman@0").damage == 3
+    passes(state, 2)  # post-combat window; the check puts Ra out
+    assert state.out == [False, True, False] and state.battle is None and state.step == MAIN
+    assert "spearman@0" not in tokens(state) and state.afterlife[0] == ["warp-spasm", "spearman"]
+    # Power: Berserker Rage on a Hoplite that knocks Ra out lasts for that battle only.
+    state = setup(gods, hands={0: ["berserker-rage"]}, field=[("hoplite", 0)], life=[20, 2, 20],
+                  favor=[5, 0, 0])  # fmt: skip
+    attack(state, "hoplite@0", "ra@1")
+    act(state, "pass", "play berserker-rage hoplite@0", "pass", "pass", "pass", "pass")
+    assert state.out[1] and state.battle is None
+    hoplite = find(state, "hoplite@0")
+    assert (hoplite.battle_power, hoplite.battle_health) == (0, 0)
+    assert power(state, "hoplite@0") == 2
+    # The attacking side going out ends it too. Thor attacks Red Branch Knight (+2 Health for
+    # the battle); Thor's declaration damage finishes Ra's Tzitzimitl and brings the Knight
+    # to 3 counters. Tzitzimitl dies in the pre-combat check and takes 2 Life from each of
+    # Ra's opponents: Thor's player falls, the battle is over, the Knight is back to 3 Health
+    # and goes to the Afterlife.
+    state = setup(("quetzalcoatl", "ra", "zeus"),
+                  field=[("thor", 0), ("red-branch-knight", 1), ("tzitzimitl", 1)],
+                  life=[2, 20, 20])  # fmt: skip
+    find(state, "red-branch-knight@1").damage = 2
+    find(state, "tzitzimitl@1").damage = 1
+    attack(state, "thor@0", "red-branch-knight@1")
+    assert health(state, "red-branch-knight@1") == 5 and state.step == PRE_WINDOW
+    passes(state, 2)
+    assert state.out == [True, False, False] and state.life == [0, 20, 18]
+    assert state.afterlife[1] == ["tzitzimitl", "red-branch-knight"]
+    assert state.current == 1 and state.battle is None
+
+
 # --- terms ----------------------------------------------------------------------------------------
 @rules("AG-TERM-SENT")
 def test_sends_abilities_act_for_the_unit_that_placed_the_last_counter():

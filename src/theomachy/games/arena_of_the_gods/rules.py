@@ -473,6 +473,10 @@ class ArenaState(State):
             losers = [s for s in self.live_seats() if self.life[s] <= 0]
             if losers:
                 self._eliminate(losers)
+                if self.step != OVER:
+                    # A battle that ended with a player going out took its "gets" with it: a
+                    # Unit kept alive only by them goes now (AG-RULING-GETS-END).
+                    self.health_check()
 
     def _eliminate(self, seats: list[int]) -> None:
         """AG-END-1/2: a player whose God reaches 0 Life is out; their cards leave the game,
@@ -493,7 +497,7 @@ class ArenaState(State):
             # The last player standing wins; if the last ones fall together they share it.
             self.winner_seats = live or sorted(set(live_before) & set(seats))
             self.step = OVER
-            self.battle = None
+            self._battle_over()
             self.order = []
             self.draws = []
             return
@@ -501,11 +505,10 @@ class ArenaState(State):
         if battle is not None and (
             battle.attacking_seat in seats or battle.defending_seat in seats
         ):
-            self.battle = None
-            if self.step != OVER:
-                self.step = MAIN
+            self._battle_over()  # a side of the battle is gone: it is over
+            self.step = MAIN
         if self.current in seats:
-            self.battle = None
+            self._battle_over()
             self.order = []
             self.step = CLEANUP
 
@@ -873,11 +876,19 @@ class ArenaState(State):
                     abilities.resolve(self, ability, src, src.controller, foe=dst.uid, placed=count)
 
     def _end_battle(self) -> None:
+        self._battle_over()
+        self.step = MAIN
+        self.health_check()  # gets that ended may leave Units without Health
+
+    def _battle_over(self) -> None:
+        """The battle ends, however it ends (its last health check, or a player in it going
+        out): "gets" for the battle end with it (AG-BATTLE-6, AG-RULING-GETS-END). The caller
+        follows with a health check."""
+        if self.battle is None:
+            return
         for perm in self.perms.values():
             perm.battle_power = perm.battle_health = 0
         self.battle = None
-        self.step = MAIN
-        self.health_check()  # gets that ended may leave Units without Health
 
     # --- the flow -------------------------------------------------------------------------------
     def _collect(self, own: str, each: str) -> None:
@@ -984,11 +995,11 @@ class ArenaState(State):
     def _cleanup(self) -> None:
         """End of the turn: "gets" and prevention end; the next live player's turn (AG-TURN-4),
         unless the round cap is reached (AG-CAP-1)."""
+        self._battle_over()  # no battle outlives the turn
         for perm in self.perms.values():
             perm.turn_power = perm.turn_health = perm.shield = 0
             perm.ready = False
             perm.attacks_left = 0
-        self.battle = None
         self.health_check()
         if self.step == OVER:
             return
