@@ -851,6 +851,14 @@ def test_block_holds_non_flying_enemies_and_stops_claims():
     assert stats.destinations(state, state.pieces["zeus"], 3)
     assert stats.destinations(state, state.pieces["cerberus"], 2)
     assert not stats.held_by_block(state, state.pieces["cerberus"])
+    # A unit with Block also claims beside an enemy with Block ("ignores these effects").
+    state = position(
+        armies, at={"cerberus": 12, "leonidas": 12}, omphalos=[12], hands={0: ["cerberus"]}
+    )
+    activate(state, "cerberus")
+    assert "claim 12" in state.legal_actions()
+    act(state, "claim 12")
+    assert state.pieces["cerberus"].carrying and state.omphalos[12] == 0
     # Block is no help to the blocker's own side: friends move and claim freely.
     state = position(
         [["zeus", "leonidas", "hoplites"], ["hades"]],

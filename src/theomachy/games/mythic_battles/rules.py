@@ -461,9 +461,11 @@ class BattlesState(State):
         return found
 
     def _claimable(self, piece: Piece) -> list[int]:
-        """Areas whose omphalos ``piece`` may CLAIM (MB-CLAIM-*)."""
+        """Areas whose omphalos ``piece`` may CLAIM (MB-CLAIM-*): not where an enemy with
+        Block stands, unless ``piece`` has Block itself (MB-TAL-BLOCK)."""
         if UNITS[piece.id].divinity or piece.carrying:
             return []
+        ignores_block = stats.has_talent(self, piece, "block")
         areas = (
             self.board.surroundings(piece.area)
             if stats.has_talent(self, piece, "gem-collector")
@@ -474,7 +476,7 @@ class BattlesState(State):
             if self.omphalos[area] <= 0:
                 continue
             blockers = stats.enemies_in(self, piece.owner, area)
-            if any(stats.has_talent(self, b, "block") for b in blockers):
+            if not ignores_block and any(stats.has_talent(self, b, "block") for b in blockers):
                 continue
             found.append(area)
         return found
