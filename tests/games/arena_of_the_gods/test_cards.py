@@ -579,6 +579,13 @@ def test_heracles():
     state = position(G, field=[("heracles", 0), ("militia", 1)], hands={0: ["smite"]}, favor=[3, 0])
     act(state, "play smite militia@1")
     assert power(state, "heracles@0") == 5
+    # Counters placed after his Combat Damage was already lethal were not needed: Obsidian
+    # Fury in the post-combat window does not take the Militia from him.
+    state = empty_decks(gods=G, field=[("heracles", 0), ("militia", 1)],
+                        hands={1: ["obsidian-fury"]}, favor=[0, 2])  # fmt: skip
+    battle(state, "heracles@0", "militia@1", post=["play obsidian-fury militia@1"])
+    assert state.afterlife[1] == ["obsidian-fury", "militia"]
+    assert (power(state, "heracles@0"), health(state, "heracles@0")) == (6, 7)
 
 
 @rules("AG-TERM-PREVENT", "AG-BATTLE-1")

@@ -927,6 +927,36 @@ def test_sends_abilities_act_for_the_unit_that_placed_the_last_counter():
     assert state.favor[0] == 0
 
 
+@rules("AG-TERM-SENT", "AG-BATTLE-3")
+def test_only_needed_counters_send_and_healing_makes_them_needed_again():
+    # Heracles's 5 Combat Damage on the Risen Mummy (Health 4) is lethal: he is its sender,
+    # and a Fury placed on top of it changes nothing.
+    hands = {0: ["obsidian-fury"], 1: ["eye-of-horus"]}
+    gods = ("odin", "ra")
+    state = setup(gods, hands=hands, field=[("heracles", 0), ("risen-mummy", 1)], favor=[2, 2])
+    attack(state, "heracles@0", "risen-mummy@1")
+    passes(state, 2)
+    act(state, "pass", "play obsidian-fury risen-mummy@1", "pass", "pass")
+    assert "risen-mummy@1" not in tokens(state)
+    assert power(state, "heracles@0") == 6  # he sent it
+    # Healed below lethal first (Eye of Horus resolves before the Fury, played earlier), the
+    # Mummy needs the Fury's counters again: the Fury sends it, not Heracles.
+    state = setup(gods, hands=hands, field=[("heracles", 0), ("risen-mummy", 1)], favor=[2, 2])
+    attack(state, "heracles@0", "risen-mummy@1")
+    passes(state, 2)
+    assert find(state, "risen-mummy@1").damage == 5
+    act(state, "pass", "play obsidian-fury risen-mummy@1", "play eye-of-horus risen-mummy@1")
+    act(state, "pass", "pass")  # Eye of Horus: 5 -> 2; Obsidian Fury: 2 -> 4, lethal again
+    assert "risen-mummy@1" not in tokens(state)
+    assert power(state, "heracles@0") == 5  # not sent by him: no gain
+    # Without the Fury the healed Mummy lives.
+    state = setup(gods, hands=hands, field=[("heracles", 0), ("risen-mummy", 1)], favor=[2, 2])
+    attack(state, "heracles@0", "risen-mummy@1")
+    passes(state, 2)
+    act(state, "play eye-of-horus risen-mummy@1", "pass", "pass")
+    assert find(state, "risen-mummy@1").damage == 2
+
+
 @rules("AG-TERM-GAIN")
 def test_gains_are_permanent():
     state = setup(PLAIN, field=[("fenrir", 0), ("militia", 1)])

@@ -349,7 +349,9 @@ class ArenaState(State):
 
     def deal(self, uid: int, amount: int, source: int) -> int:
         """Place ``amount`` damage on a Unit (less what is prevented) or take it from a God's
-        Life; returns what was placed (AG-TERM-PREVENT, AG-TERM-SENT)."""
+        Life; returns what was placed (AG-TERM-PREVENT). ``source`` becomes the Unit's sender
+        only if these counters were needed: the Unit had less damage than its Health before
+        them (AG-TERM-SENT)."""
         perm = self.perms[uid]
         if amount <= 0:
             return 0
@@ -360,8 +362,10 @@ class ArenaState(State):
             return 0
         if CARDS[perm.card].type == "god":
             self.life[perm.controller] -= placed
-        else:
-            perm.damage += placed
+            return placed
+        before = perm.damage
+        perm.damage = before + placed
+        if before < abilities.health(self, perm):
             perm.last_source = source
         return placed
 
