@@ -302,6 +302,33 @@ def test_deck_check_reports_malformed_files(tmp_path: Path):
     wrong.write_text('god = "zeus"\ncards = 3\n', encoding="utf-8")
     result = CliRunner().invoke(app, ["deck", "check", str(wrong)])
     assert result.exit_code == 1 and "cards" in result.output
+    assert "the deck has 0 cards" in result.output
+    # Malformed entries hide no other problem: they are named and left out, and deck
+    # construction is checked on what is left.
+    mixed = tmp_path / "mixed.toml"
+    mixed.write_text(
+        'name = "mine"\ngod = "zeus"\ncolour = "red"\n[cards]\nmarket = "two"\nheracles = 2\n',
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(app, ["deck", "check", str(mixed)])
+    assert result.exit_code == 1
+    output = " ".join(result.output.split())  # rich wraps long lines
+    assert "6 problem(s)" in output
+    for words in (
+        "cards.market: Input should be a valid integer",
+        "colour: Extra inputs are not permitted",
+        "'heracles' has 2 copies",
+        "the deck has 2 cards",
+        "starts with 2 x 'market'; the deck has 0",
+        "starts with 1 x 'temple'; the deck has 0",
+    ):
+        assert words in output, words
+    nogod = tmp_path / "nogod.toml"
+    nogod.write_text("[cards]\nthor = 2\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["deck", "check", str(nogod)])
+    output = " ".join(result.output.split())
+    assert result.exit_code == 1 and "god: Field required" in output
+    assert "'thor' has 2 copies" in output and "the deck has 2 cards" in output
 
 
 def test_deck_starters_lists_every_starter_deck():

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
@@ -24,22 +23,14 @@ def check_command(
     path: Annotated[Path, typer.Argument(help="A deck file (TOML: name, god, [cards]).")],
 ) -> None:
     """Check a deck file against deck construction (AG-DECK); name every problem."""
-    from theomachy.games.arena_of_the_gods.cards import Deck, catalog, deck_problems
+    from theomachy.games.arena_of_the_gods.cards import catalog, check_deck
 
     try:
         data = read_toml(path)
     except ContentError as error:
         fail(str(error))
-    try:
-        deck = Deck.model_validate(data)
-    except ValidationError as error:
-        problems = [
-            f"{'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}"
-            for e in error.errors()
-        ]
-        _report(path, problems)
-    else:
-        _report(path, deck_problems(deck, catalog()), deck)
+    deck, problems = check_deck(data, catalog())
+    _report(path, problems, deck)
 
 
 def _report(path: Path, problems: list[str], deck: object | None = None) -> None:

@@ -15,9 +15,11 @@ from theomachy.games.arena_of_the_gods.cards import (
     PANTHEONS,
     Deck,
     catalog,
+    check_deck,
     deck_problems,
     load_cards,
     load_decks,
+    parse_deck,
     read_deck_file,
     starter_decks,
 )
@@ -214,3 +216,30 @@ def test_deck_files_are_read_and_checked(tmp_path: Path):
     assert str(path) in str(error.value) and "2 cards; it must have exactly 50" in str(error.value)
     with pytest.raises(ValueError, match="cards"):
         read_deck_file(write(tmp_path, 'god = "odin"\n', "nocards.toml"), CARDS)
+
+
+def test_parse_deck_names_every_problem_malformed_entries_included():
+    data = {"god": "zeus", "colour": "red", "cards": {"market": "two", "heracles": 2}}
+    with pytest.raises(ValueError) as error:
+        parse_deck(data, "deck 0", CARDS)
+    assert str(error.value) == (
+        "deck 0: cards.market: Input should be a valid integer, unable to parse string as an "
+        "integer; colour: Extra inputs are not permitted; "
+        "card 'heracles' has 2 copies; the limit for its type is 1; "
+        "the deck has 2 cards; it must have exactly 50; "
+        "the God 'zeus' starts with 2 x 'market'; the deck has 0; "
+        "the God 'zeus' starts with 1 x 'temple'; the deck has 0"
+    )
+    deck, problems = check_deck({"god": 7, "name": "", "cards": {"thor": 2}}, CARDS)
+    assert deck is None
+    assert [p.split(":")[0] for p in problems[:2]] == ["name", "god"]
+    assert problems[2:] == [
+        "card 'thor' has 2 copies; the limit for its type is 1",
+        "the deck has 2 cards; it must have exactly 50",
+    ]
+    assert check_deck([], CARDS) == (
+        None,
+        ["(top level): a deck is a table with 'god' and 'cards'"],
+    )
+    starter = starter_decks()["zeus-starter"]
+    assert check_deck(starter.model_dump(), CARDS) == (starter, [])

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from theomachy.engine.content import ContentError, package_file, read_toml, validate
 
@@ -326,11 +326,18 @@ DECK_SIZE = 50
 
 def deck_problems(deck: Deck, cards: Mapping[str, Card]) -> list[str]:
     """Every way ``deck`` breaks deck construction (AG-DECK-1..4); [] for a legal deck."""
+    return _construction_problems(deck.god, deck.cards, cards)
+
+
+def _construction_problems(
+    god_id: str | None, counts: Mapping[str, int], cards: Mapping[str, Card]
+) -> list[str]:
+    """:func:`deck_problems` of a God (None: none given, nothing said about it) and counts."""
     problems = []
-    god = cards.get(deck.god)
-    if god is None or god.type != "god":
-        problems.append(f"god {deck.god!r} is not a God")
-    for card, count in sorted(deck.cards.items()):
+    god = cards.get(god_id) if god_id is not None else None
+    if god_id is not None and (god is None or god.type != "god"):
+        problems.append(f"god {god_id!r} is not a God")
+    for card, count in sorted(counts.items()):
         known = cards.get(card)
         if known is None:
             problems.append(f"card {card!r} does not exist")
@@ -342,18 +349,51 @@ def deck_problems(deck: Deck, cards: Mapping[str, Card]) -> list[str]:
             problems.append(
                 f"card {card!r} has {count} copies; the limit for its type is {known.copy_limit}"
             )
-    total = sum(deck.cards.values())
+    total = sum(counts.values())
     if total != DECK_SIZE:
         problems.append(f"the deck has {total} cards; it must have exactly {DECK_SIZE}")
     if god is not None and god.type == "god":
         needed = Counter(god.starting)
         for card, count in sorted(needed.items()):
-            if deck.cards.get(card, 0) < count:
+            if counts.get(card, 0) < count:
                 problems.append(
                     f"the God {god.id!r} starts with {count} x {card!r}; "
-                    f"the deck has {deck.cards.get(card, 0)}"
+                    f"the deck has {counts.get(card, 0)}"
                 )
     return problems
+
+
+def check_deck(data: Any, cards: Mapping[str, Card]) -> tuple[Deck | None, list[str]]:
+    """A deck table checked whole: (the deck, []) when it is legal, else (None, every
+    problem). Problems of form come first (``field: message``: a key that is not ``name``,
+    ``god`` or ``cards``, a field of the wrong type, a card entry whose count is not a number);
+    then deck construction (AG-DECK) is checked on what is left once the faulty entries are
+    left out, so one malformed entry hides no other problem."""
+    if not isinstance(data, dict):
+        return None, ["(top level): a deck is a table with 'god' and 'cards'"]
+    try:
+        deck = Deck.model_validate(data)
+    except ValidationError as error:
+        errors = error.errors()
+    else:
+        problems = deck_problems(deck, cards)
+        return (None if problems else deck), problems
+    problems = [
+        f"{'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}" for e in errors
+    ]
+    bad_fields = {
+        e["loc"][0] for e in errors if e["loc"] and (e["loc"][0] != "cards" or len(e["loc"]) == 1)
+    }
+    bad_cards = {e["loc"][1] for e in errors if len(e["loc"]) > 1 and e["loc"][0] == "cards"}
+    kept = {k: v for k, v in data.items() if k not in bad_fields}
+    counts = kept.get("cards", {})
+    kept["cards"] = {k: v for k, v in counts.items() if k not in bad_cards}
+    god = kept.pop("god", None)
+    try:
+        rest = Deck.model_validate({**kept, "god": god or "-"})
+    except ValidationError:  # not expected: every faulty entry is left out
+        return None, problems
+    return None, problems + _construction_problems(god, rest.cards, cards)
 
 
 def load_cards(path: Path | str) -> dict[str, Card]:
@@ -394,12 +434,8 @@ def parse_deck(data: Any, where: str, cards: Mapping[str, Card]) -> Deck:
     every problem."""
     if not isinstance(data, dict):
         raise ValueError(f"{where}: a deck is a table with 'god' and 'cards'")
-    try:
-        deck = Deck.model_validate(data)
-    except Exception as error:  # pydantic's ValidationError, summarised
-        raise ValueError(f"{where}: {error}".splitlines()[0] + f" ({error})") from None
-    problems = deck_problems(deck, cards)
-    if problems:
+    deck, problems = check_deck(data, cards)
+    if deck is None:
         raise ValueError(f"{where}: " + "; ".join(problems))
     return deck
 
