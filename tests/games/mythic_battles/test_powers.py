@@ -15,7 +15,7 @@ rules = pytest.mark.rules
 HADES = units()["hades"].vitality
 
 
-@rules("MB-POWER-THUNDERBOLT", "MB-ATTACK-8")
+@rules("MB-POWER-THUNDERBOLT", "MB-ATTACK-8", "MB-RULING-POWER-STATS")
 def test_zeus_thunderbolt_is_an_area_attack_for_two_art_of_war_cards():
     armies = [["zeus", "hoplites"], ["hades", "medusa", "spartans"]]
     state = position(
@@ -30,8 +30,9 @@ def test_zeus_thunderbolt_is_an_area_attack_for_two_art_of_war_cards():
     # Hades may vanish from it with Helm of Darkness; he holds an AoW card.
     assert phase(state) == "helm" and state.current_player == 1
     act(state, "decline")
-    assert dice_awaited(state) == 6  # Offence 5 + Archer (1 area away)
-    roll(state, 3, 3, 3, 6, 1, 1)
+    # Offence 5: Archer's +1 at range is a talent's number, which a power does not take.
+    assert dice_awaited(state) == 5
+    roll(state, 3, 3, 3, 6, 1)
     roll(state, 3)  # 5 hits / Defence 2 = 2 wounds
     assert vit(state, "hades") == HADES - 2 and not state.attacks
     assert state.hand[0] == [] and state.bought[0] == ["thunderbolt"]
@@ -68,7 +69,7 @@ def test_hades_helm_of_darkness_wastes_an_attack_from_another_area():
     activate(state, "zeus")
     act(state, "thunderbolt 12", "helm")
     assert state.attacks[-1].targets == ["spartans"]
-    roll(state, 3, 3, 1, 1, 1, 1)
+    roll(state, 3, 3, 1, 1, 1)  # Offence 5, no Archer (a power)
     assert vit(state, "spartans") == 2 and vit(state, "hades") == HADES
 
 

@@ -929,7 +929,8 @@ def test_force_of_nature_uproots_a_tree_for_offence_and_range_for_good():
     act(state, "attack medusa")
     assert dice_awaited(state) == 5  # Offence 4 + Force of Nature (no Close Combat at range)
     roll(state, 1, 1, 1, 1, 1)
-    assert state.activation.offence_bonus == 1 and state.activation.range_bonus == 1
+    assert state.activation.uprooted
+    assert stats.attack_range(state, state.pieces["minotaur"]) == 1  # for the activation
     assert "uproot tree" not in state.legal_actions()
 
 
@@ -1253,8 +1254,8 @@ def test_an_area_attack_rolls_once_against_every_enemy_there():
     activate(state, "zeus")
     act(state, "thunderbolt 12")
     assert state.attacks[-1].targets == ["medusa", "spartans"]  # not the Hoplites
-    assert dice_awaited(state) == 6  # Offence 5 + Archer (2 areas away)
-    roll(state, 3, 3, 3, 1, 1, 1)
+    assert dice_awaited(state) == 5  # Offence 5; no Archer for a power (MB-RULING-POWER-STATS)
+    roll(state, 3, 3, 3, 1, 1)
     # 3 hits: Medusa (Defence 2 + Close Protection 1) 1 wound; Spartans (Defence 2) 1.
     assert vitality(state, "medusa") == 4 and vitality(state, "spartans") == 2
     assert not state.attacks  # no guard, no evade, no retaliation

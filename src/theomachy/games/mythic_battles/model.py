@@ -88,14 +88,12 @@ class Activation:
     slot: str  # ACTIVATE_FIRST or ACTIVATE_SECOND: where the turn goes on afterwards
     mode: str = ""  # "simple" or "complex" once chosen
     done: list[str] = field(default_factory=list)  # simple actions taken: move/attack/claim
-    offence_bonus: int = 0  # Force of Nature, Bloodlust
-    range_bonus: int = 0  # Force of Nature
-    uprooted: bool = False
+    offence_bonus: int = 0  # Bloodlust (a power)
+    uprooted: bool = False  # Force of Nature: +1 Offence, +1 Range (a talent's numbers)
 
     def copy(self) -> Activation:
         return Activation(
-            self.unit, self.slot, self.mode, list(self.done), self.offence_bonus,
-            self.range_bonus, self.uprooted,
+            self.unit, self.slot, self.mode, list(self.done), self.offence_bonus, self.uprooted,
         )  # fmt: skip
 
 

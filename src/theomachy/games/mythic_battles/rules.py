@@ -431,7 +431,7 @@ class BattlesState(State):
             seat, "thunderbolt", 2
         ):
             return []
-        reach = stats.attack_range(self, piece)
+        reach = stats.attack_range(self, piece, power=True)
         sight = stats.screening(self)
         found = []
         for area in self.board.areas:
@@ -451,7 +451,7 @@ class BattlesState(State):
         assert act is not None
         if act.uprooted or not stats.has_talent(self, piece, "force-of-nature"):
             return []
-        if not stats.targets(self, piece, stats.attack_range(self, piece) + 1):
+        if not stats.targets(self, piece, UNITS[piece.id].range + 1):
             return []
         found = []
         if self.ruins[piece.area]:
@@ -947,9 +947,7 @@ class BattlesState(State):
             self.ruins[area] -= 1
         else:
             self.trees[area] -= 1
-        act.uprooted = True
-        act.offence_bonus += 1
-        act.range_bonus += 1
+        act.uprooted = True  # +1 Offence, +1 Range for the activation (stats.py)
         self.step = ATTACK_TARGET
 
     def _end_activation(self) -> None:
@@ -1308,7 +1306,14 @@ class BattlesState(State):
 
     def _first_assault_dice(self, attack: Attack) -> int:
         attacker = self.pieces[attack.attacker]
-        return stats.offence(self, attacker, attack.distance, retaliation=attack.retaliation)
+        # The area ATTACK is Thunderbolt's, a power's: no talent numbers (MB-RULING-POWER-STATS).
+        return stats.offence(
+            self,
+            attacker,
+            attack.distance,
+            retaliation=attack.retaliation,
+            power=attack.area_attack,
+        )
 
     def _rerolls(self, attack: Attack) -> int:
         """Monster Slayer: up to 2 dice against a monster (MB-TAL-MONSTER-SLAYER)."""
@@ -1331,7 +1336,9 @@ class BattlesState(State):
             target = self.pieces[unit]
             if not target.on_map:
                 continue
-            wounds = hits // stats.defence(self, target, attacker, attack.distance)
+            wounds = hits // stats.defence(
+                self, target, attacker, attack.distance, power=attack.area_attack
+            )
             if wounds and stats.has_power(self, target, "lions-hide") and not target.hide_used:
                 target.hide_used = True
                 wounds -= 1

@@ -88,34 +88,48 @@ def _bolstered(state: BattlesState, piece: Piece) -> bool:
     )
 
 
-def attack_range(state: BattlesState, piece: Piece) -> int:
-    """Range with this activation's Force of Nature bonus."""
+def attack_range(state: BattlesState, piece: Piece, *, power: bool = False) -> int:
+    """Range with this activation's Force of Nature bonus (a talent's number: not for a
+    power's ATTACK, MB-RULING-POWER-STATS)."""
     bonus = 0
     act = state.activation
-    if act is not None and act.unit == piece.id:
-        bonus = act.range_bonus
+    if not power and act is not None and act.unit == piece.id and act.uprooted:
+        bonus = 1
     return UNITS[piece.id].range + bonus
 
 
 def offence(
-    state: BattlesState, attacker: Piece, distance: int, *, retaliation: bool = False
+    state: BattlesState,
+    attacker: Piece,
+    distance: int,
+    *,
+    retaliation: bool = False,
+    power: bool = False,
+    uprooted: bool = False,
 ) -> int:
-    """Dice of the first assault (MB-ATTACK-3): Offence and its modifiers, at least 1."""
-    value = UNITS[attacker.id].offence
-    if distance >= 1 and has_talent(state, attacker, "archer"):
-        value += 1
-    if distance == 0 and has_talent(state, attacker, "close-combat"):
-        value += 1
-    friends = others_friendly_in(state, attacker)
-    if friends and has_talent(state, attacker, "sneak-attack"):
-        value += 1
-    if _phalanx(state, attacker):
-        value += 1
-    if _bolstered(state, attacker):
-        value += 1
+    """Dice of the first assault (MB-ATTACK-3): Offence and its modifiers, at least 1.
+
+    ``power``: the ATTACK is a power's (Thunderbolt), which talents' numbers do not modify
+    (MB-RULING-POWER-STATS). ``uprooted``: Force of Nature was used for this ATTACK alone (a
+    retaliation, MB-TAL-FORCE-OF-NATURE); in an activation the bonus is the activation's."""
     act = state.activation
-    if act is not None and act.unit == attacker.id and not retaliation:
-        value += act.offence_bonus
+    own = act is not None and act.unit == attacker.id and not retaliation
+    talents = 0
+    if distance >= 1 and has_talent(state, attacker, "archer"):
+        talents += 1
+    if distance == 0 and has_talent(state, attacker, "close-combat"):
+        talents += 1
+    if others_friendly_in(state, attacker) and has_talent(state, attacker, "sneak-attack"):
+        talents += 1
+    if _phalanx(state, attacker):
+        talents += 1
+    if _bolstered(state, attacker):
+        talents += 1
+    if uprooted or (own and act is not None and act.uprooted):
+        talents += 1  # Force of Nature
+    value = UNITS[attacker.id].offence + (0 if power else talents)
+    if own and act is not None:
+        value += act.offence_bonus  # Bloodlust
         if "move" in act.done and has_power(state, attacker, "bull-rush"):
             value += 2
     if has_power(state, attacker, "last-stand") and attacker.vitality <= 2:
@@ -125,8 +139,12 @@ def offence(
     return max(1, value)
 
 
-def defence(state: BattlesState, target: Piece, attacker: Piece, distance: int) -> int:
-    """Hits needed for each wound (MB-ATTACK-6): Defence and its modifiers, at least 1."""
+def defence(
+    state: BattlesState, target: Piece, attacker: Piece, distance: int, *, power: bool = False
+) -> int:
+    """Hits needed for each wound (MB-ATTACK-6): Defence and its modifiers, at least 1. The
+    target's own talents count against a power's ATTACK too; the attacker's (Torment) do
+    not (MB-RULING-POWER-STATS)."""
     value = UNITS[target.id].defence
     if others_friendly_in(state, target) and has_talent(state, target, "close-protection"):
         value += 1
@@ -138,7 +156,7 @@ def defence(state: BattlesState, target: Piece, attacker: Piece, distance: int) 
         value += 1  # MB-TERRAIN-2: ruins give cover
     if has_power(state, target, "nearly-invulnerable"):
         value += 2 if distance == 0 else -1
-    if distance == 0 and has_talent(state, attacker, "torment"):
+    if distance == 0 and not power and has_talent(state, attacker, "torment"):
         value -= 1
     return max(1, value)
 
