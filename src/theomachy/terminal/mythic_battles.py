@@ -44,6 +44,7 @@ PHASE_WORDS = {
     "evade": "Evade",
     "retarget": "new target after an Evade",
     "initiative": "Initiative",
+    "uproot": "Force of Nature",
     "first-assault": "first assault",
     "reroll": "re-rolls",
     "throw": "Mighty Throw",
@@ -84,6 +85,8 @@ PHASE_INSTRUCTIONS = {
     "evade": "ATTACK — Evade the ATTACK for an Art of War card, or decline.",
     "retarget": "ATTACK — the target evaded: choose another target (attack <unit>), or decline.",
     "initiative": "ATTACK — Initiative: retaliate before the ATTACK, or decline.",
+    "uproot": "ATTACK — Force of Nature: remove a ruin or tree for +1 Offence in this "
+    "retaliation (uproot ruin|tree), or decline.",
     "reroll": "ATTACK — re-roll a die of the first assault (reroll <face>), or keep.",
     "throw": "ATTACK — Mighty Throw: throw the target into an adjacent area (throw <area>), "
     "or decline.",

@@ -934,6 +934,47 @@ def test_force_of_nature_uproots_a_tree_for_offence_and_range_for_good():
     assert "uproot tree" not in state.legal_actions()
 
 
+@rules("MB-TAL-FORCE-OF-NATURE", "MB-ATTACK-9")
+def test_force_of_nature_on_a_retaliation_minotaur_and_centaurs():
+    # The Minotaur retaliates from an area with a tree: he may uproot it for +1 Offence.
+    armies = [["zeus", "achilles"], ["hades", "minotaur", "centaurs"]]
+    state = position(
+        armies, at={"achilles": 16, "minotaur": 16}, trees=[16], hands={0: ["achilles"]}
+    )
+    activate(state, "achilles")
+    act(state, "attack minotaur")
+    roll(state, 1, 1, 1, 1, 1)  # Achilles: Offence 4 + Close Combat, all blank
+    act(state, "retaliate")
+    assert phase(state) == "uproot" and state.current_player == 1
+    assert state.legal_actions() == ["uproot tree", "decline"]
+    act(state, "uproot tree")
+    assert state.trees[16] == 0
+    assert dice_awaited(state) == 6  # Offence 4 + Close Combat + Force of Nature
+    roll(state, 3, 3, 3, 3, 3, 3)  # 6 hits / Defence 5 (3 + Nearly Invulnerable) = 1 wound
+    assert vitality(state, "achilles") == UNITS["achilles"].vitality - 1
+    assert not state.attacks and state.activation.unit == "achilles"
+    # The bonus was that ATTACK's alone: the Minotaur's next retaliation has none.
+    assert stats.offence(state, state.pieces["minotaur"], 0, retaliation=True) == 5
+    # The Centaurs in a ruin may decline; the ruin stays and they roll their Offence.
+    state = position(
+        armies, at={"achilles": 13, "centaurs": 13}, ruins=[13], hands={0: ["achilles"]}
+    )
+    activate(state, "achilles")
+    act(state, "attack centaurs")
+    roll(state, 1, 1, 1, 1, 1)
+    act(state, "retaliate")
+    assert state.legal_actions() == ["uproot ruin", "decline"]
+    act(state, "decline")
+    assert state.ruins[13] == 1 and dice_awaited(state) == 3  # no Archer at Range 0
+    # Without a ruin or tree in the area the question is not asked.
+    state = position(armies, at={"achilles": 12, "minotaur": 12}, hands={0: ["achilles"]})
+    activate(state, "achilles")
+    act(state, "attack minotaur")
+    roll(state, 1, 1, 1, 1, 1)
+    act(state, "retaliate")
+    assert phase(state) != "uproot" and dice_awaited(state) == 5
+
+
 @rules("MB-TAL-GEM-COLLECTOR")
 def test_gem_collector_claims_in_its_surroundings():
     armies = [["zeus", "infernal-hounds", "hoplites"], ["hades", "leonidas"]]
@@ -1165,8 +1206,8 @@ def test_the_attack_runs_its_phases_in_order():
     from theomachy.games.mythic_battles.model import ATTACK_PHASES
 
     assert ATTACK_PHASES[:-1] == (
-        "guard", "helm", "evade", "retarget", "initiative", "first-assault", "reroll",
-        "throw", "second-assault", "damage", "gaze", "retaliate",
+        "guard", "helm", "evade", "retarget", "initiative", "uproot", "first-assault",
+        "reroll", "throw", "second-assault", "damage", "gaze", "retaliate",
     )  # fmt: skip
     armies = [["zeus", "medusa"], ["hades", "spartans", "hoplites"]]
     state = position(

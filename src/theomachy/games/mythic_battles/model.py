@@ -37,6 +37,7 @@ HELM = "helm"
 EVADE = "evade"
 RETARGET = "retarget"
 INITIATIVE = "initiative"
+UPROOT = "uproot"  # Force of Nature on a retaliation (an ordinary ATTACK's comes first)
 ROLL_FIRST = "first-assault"
 REROLL = "reroll"
 THROW = "throw"
@@ -46,8 +47,8 @@ GAZE = "gaze"
 RETALIATE = "retaliate"
 FINISHED = "finished"
 ATTACK_PHASES = (
-    GUARD, HELM, EVADE, RETARGET, INITIATIVE, ROLL_FIRST, REROLL, THROW, ROLL_SECOND, DAMAGE,
-    GAZE, RETALIATE, FINISHED,
+    GUARD, HELM, EVADE, RETARGET, INITIATIVE, UPROOT, ROLL_FIRST, REROLL, THROW, ROLL_SECOND,
+    DAMAGE, GAZE, RETALIATE, FINISHED,
 )  # fmt: skip
 
 BLANK_FACES = (1, 2)  # MB-DICE-1
@@ -117,6 +118,7 @@ class Attack:
     rerolled: list[int] = field(default_factory=list)  # indices already re-rolled
     initiative_done: bool = False  # the target retaliated first (Initiative)
     wounded: list[str] = field(default_factory=list)  # targets wounded that survived
+    uprooted: bool = False  # Force of Nature for this ATTACK alone (a retaliation)
 
     def copy(self) -> Attack:
         return Attack(
@@ -124,4 +126,5 @@ class Attack:
             self.retaliation, self.phase, list(self.asked), list(self.dice_first),
             list(self.dice_second), self.started, self.to_roll, self.reroll_index,
             self.rerolls_left, list(self.rerolled), self.initiative_done, list(self.wounded),
+            self.uprooted,
         )  # fmt: skip

@@ -59,6 +59,7 @@ from theomachy.games.mythic_battles.model import (
     RUN_BONUS,
     SWAP,
     THROW,
+    UPROOT,
     Activation,
     Attack,
     Piece,
@@ -69,7 +70,7 @@ UNITS = units()
 DIVINITIES = tuple(u.id for u in UNITS.values() if u.divinity)
 ROLLS = uniform(f"roll {n}" for n in range(1, 7))
 # Attack phases that ask a player something (the others run by themselves).
-_ASKING = {GUARD, HELM, EVADE, RETARGET, INITIATIVE, REROLL, THROW, GAZE, RETALIATE}
+_ASKING = {GUARD, HELM, EVADE, RETARGET, INITIATIVE, UPROOT, REROLL, THROW, GAZE, RETALIATE}
 MONSTER_SLAYER_REROLLS = 2
 
 
@@ -453,10 +454,14 @@ class BattlesState(State):
             return []
         if not stats.targets(self, piece, UNITS[piece.id].range + 1):
             return []
+        return self._terrain_pieces(piece.area)
+
+    def _terrain_pieces(self, area: int) -> list[str]:
+        """``uproot ruin`` / ``uproot tree`` for the pieces standing in ``area``."""
         found = []
-        if self.ruins[piece.area]:
+        if self.ruins[area]:
             found.append("uproot ruin")
-        if self.trees[piece.area]:
+        if self.trees[area]:
             found.append("uproot tree")
         return found
 
@@ -595,6 +600,8 @@ class BattlesState(State):
             found = [f"attack {t.id}" for t in self._retargets(attack)] + ["decline"]
         elif phase in (INITIATIVE, RETALIATE):
             found = ["retaliate", "decline"]
+        elif phase == UPROOT:
+            found = [*self._terrain_pieces(self.pieces[attack.attacker].area), "decline"]
         elif phase == REROLL:
             faces = sorted({f for i, f in enumerate(attack.dice_first) if i not in attack.rerolled})
             found = [f"reroll {f}" for f in faces] + ["keep"]
@@ -942,13 +949,16 @@ class BattlesState(State):
     def _uproot(self, terrain: str) -> None:
         act = self.activation
         assert act is not None
-        area = self.pieces[act.unit].area
+        self._remove_terrain(self.pieces[act.unit].area, terrain)
+        act.uprooted = True  # +1 Offence, +1 Range for the activation (stats.py)
+        self.step = ATTACK_TARGET
+
+    def _remove_terrain(self, area: int, terrain: str) -> None:
+        """Force of Nature removes a ruin or a tree for good (MB-TERRAIN-3)."""
         if terrain == "ruin":
             self.ruins[area] -= 1
         else:
             self.trees[area] -= 1
-        act.uprooted = True  # +1 Offence, +1 Range for the activation (stats.py)
-        self.step = ATTACK_TARGET
 
     def _end_activation(self) -> None:
         """B6/C6 (end-of-activation powers: Leader) for a simple activation; B7 ends at
@@ -1090,10 +1100,15 @@ class BattlesState(State):
             else:
                 attack.phase = FINISHED  # the action is taken, but wasted
         elif phase == INITIATIVE:
-            _set_phase(attack, ROLL_FIRST)
+            _set_phase(attack, UPROOT)
             if verb == "retaliate":
                 attack.initiative_done = True
                 self._retaliate(attack)
+        elif phase == UPROOT:
+            if verb == "uproot":
+                self._remove_terrain(self.pieces[attack.attacker].area, rest)
+                attack.uprooted = True  # +1 Offence for this ATTACK (MB-TAL-FORCE-OF-NATURE)
+            _set_phase(attack, ROLL_FIRST)
         elif phase == REROLL:
             if verb == "reroll":
                 face = int(rest)
@@ -1258,6 +1273,14 @@ class BattlesState(State):
             ):
                 return None
             return target.owner
+        if phase == UPROOT:
+            if (
+                attack.retaliation
+                and stats.has_talent(self, attacker, "force-of-nature")
+                and self._terrain_pieces(attacker.area)
+            ):
+                return attacker.owner
+            return None
         if phase == REROLL:
             if attack.rerolls_left > 0 and len(attack.rerolled) < len(attack.dice_first):
                 return attacker.owner
@@ -1313,6 +1336,7 @@ class BattlesState(State):
             attack.distance,
             retaliation=attack.retaliation,
             power=attack.area_attack,
+            uprooted=attack.uprooted,
         )
 
     def _rerolls(self, attack: Attack) -> int:
