@@ -34,6 +34,7 @@ STEP_WORDS = {
     "attack-target": "activation: the ATTACK's target",
     "complex-action": "activation: complex action",
     "leader": "activation: Leader",
+    "leader-fetch": "Leader: the led troops' activation card",
     "leader-activation": "Leader: activating the led troops",
     "recall": "D: recall",
     "over": "game over",
@@ -75,6 +76,10 @@ STEP_INSTRUCTIONS = {
     "attack-target": "Force of Nature: choose the ATTACK's target (attack <unit>).",
     "complex-action": "Complex action: run <area>, absorb an omphalos, or enter <area>.",
     "leader": "Leader: lead friendly troops in the area (lead <unit>), or decline.",
+    "leader-fetch": (
+        "Leader: take an activation card for the led troops from your deck (fetch <unit>), "
+        "or decline."
+    ),
     "leader-activation": "Leader: activate the led troops now, or decline.",
     "recall": "Recall troops to your divinity (recall <unit>), or end the turn.",
 }
@@ -555,7 +560,7 @@ def describe(entry: str, actor: int, before: View) -> str | None:
         return f"{active} attacks {unit_name(before, rest)}"
     if verb == "thunderbolt":
         return f"Thunderbolt on area {rest}"
-    if verb in ("guard", "swap", "lead", "recall"):
+    if verb in ("guard", "swap", "lead", "recall", "fetch"):
         return f"{verb} {unit_name(before, rest)}"
     if verb == "search":
         return f"searches the deck for {card_name(before, rest)}"

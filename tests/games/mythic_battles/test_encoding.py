@@ -24,8 +24,9 @@ from theomachy.games.mythic_battles.encoding import (
 from .scenario import game
 
 UNITS = units()
-# simple verbs, choose/recruit, 5 unit verbs, lead/recall troops, 6 area verbs, search, reroll
-FIXED = 17 + 4 + 15 + 5 * 19 + 2 * 6 + 20 + 6
+# simple verbs, choose/recruit, 5 unit verbs, fetch/lead/recall troops, 6 area verbs, search,
+# reroll
+FIXED = 17 + 4 + 15 + 5 * 19 + 3 * 6 + 20 + 6
 AREAS = {2: 20, 3: 36, 4: 36}
 
 
@@ -48,6 +49,7 @@ def test_tables_are_sorted_without_duplicates(players: int):
     assert {"continue", "pass", "end", "done", "absorb ground", "uproot tree"} <= set(decisions)
     assert "recruit zeus" not in decisions and "choose zeus" in decisions
     assert "lead achilles" not in decisions and "lead hoplites" in decisions
+    assert "fetch achilles" not in decisions and "fetch hoplites" in decisions
     assert f"move {AREAS[players]}" in decisions and f"move {AREAS[players] + 1}" not in decisions
     table = encoded(loaded)  # the engine's loader finds this module
     assert list(table.decisions.strings) == decisions

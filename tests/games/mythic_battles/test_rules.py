@@ -26,6 +26,7 @@ from theomachy.games.mythic_battles.model import (
     INITIATIVE,
     LEAD,
     LEAD_ACTIVATE,
+    LEAD_FETCH,
     MODE,
     OFF_MAP,
     PASS_OR_GO,
@@ -565,6 +566,10 @@ def test_leader_at_the_end_of_the_activation_fetches_and_activates_troops():
     assert state.step == LEAD
     assert state.legal_actions() == ["lead hoplites", "decline"]  # only troops in her area
     act(state, "lead hoplites")
+    # The troops' owner may search the deck for an activation card: a decision of theirs.
+    assert state.step == LEAD_FETCH and state.current_player == 0
+    assert state.legal_actions() == ["fetch hoplites", "decline"]
+    act(state, "fetch hoplites")
     assert state.hand[0] == ["hoplites"] and state.known[0] == ["hoplites"]
     assert state.deck[0].count("hoplites") == 1
     assert state.step == LEAD_ACTIVATE
@@ -575,6 +580,39 @@ def test_leader_at_the_end_of_the_activation_fetches_and_activates_troops():
     act(state, "simple", "move 12", "done")
     # Two activations of seat 0's own army: no C1; D1 has nothing to offer (no card left).
     assert state.turn_player == 1 and state.draws == [1]
+    # Declining the fetch: the activation is still offered, with a card already in hand.
+    state = position(
+        armies, at={"athena": 7, "hoplites": 7}, hands={0: ["athena", "hoplites"]}, decks={0: []}
+    )
+    act(state, "activate athena", "simple", "done", "lead hoplites")
+    assert state.legal_actions() == ["decline"]  # none in the deck to fetch
+    act(state, "decline")
+    assert state.legal_actions() == ["activate hoplites", "decline"]
+
+
+@rules("MB-TAL-LEADER", "MB-ACT-1", "MB-ACT-2", "MB-ACT-3")
+def test_leader_fetches_for_troops_that_cannot_activate_now():
+    armies = [["athena", "hoplites", "amazons"], ["hades", "spartans"]]
+    # The Hoplites activated this turn and the Amazons are petrified: the fetch is still theirs.
+    state = position(
+        armies, at={"athena": 7, "hoplites": 7, "amazons": 7}, hands={0: ["hoplites", "athena"]}
+    )
+    state.pieces["amazons"].petrified_by = 1
+    act(state, "activate hoplites", "simple", "done")
+    act(state, "activate athena", "simple", "done")
+    assert state.legal_actions() == ["lead hoplites", "lead amazons", "decline"]
+    act(state, "lead amazons", "fetch amazons")
+    assert "amazons" in state.hand[0] and state.known[0] == ["amazons"]
+    assert state.step == RECALL  # no activation offered: the Amazons are petrified
+    # At the limit of two activations the Leader's own troops are fetched for, not activated.
+    state = position(
+        armies, at={"athena": 7, "hoplites": 7}, hands={0: ["amazons", "athena", "aow"]}
+    )
+    state.pieces["amazons"].area = 12
+    act(state, "activate amazons", "simple", "done", "activate athena", "simple", "done")
+    assert state.activations == 2
+    act(state, "lead hoplites", "fetch hoplites")
+    assert "hoplites" in state.hand[0] and state.step == RECALL
 
 
 @rules("MB-TAL-LEADER")
@@ -584,16 +622,22 @@ def test_leader_on_an_allys_troops_does_not_count_for_the_active_player():
     act(state, "activate athena", "simple", "done")
     assert state.legal_actions() == ["lead amazons", "decline"]
     act(state, "lead amazons")
-    assert state.current_player == 2  # the ally decides
+    assert state.current_player == 2  # the ally decides whether to search the deck
+    assert state.step == LEAD_FETCH and state.legal_actions() == ["fetch amazons", "decline"]
+    act(state, "fetch amazons")
+    assert state.hand[2] == ["amazons"] and state.known[2] == ["amazons"]
+    assert state.current_player == 2  # and whether to activate them
     assert state.legal_actions() == ["activate amazons", "decline"]
     act(state, "activate amazons")
     assert state.activations == 1  # the ally's activation does not count
     act(state, "simple", "done")
     assert state.current_player == 0 and state.step == ACTIVATE_SECOND
-    # The led troops' owner may decline; without a card they can only decline.
+    # The ally may decline the search; without a card they can only decline the activation.
     state = position(armies, at={"athena": 14, "amazons": 14}, hands={0: ["athena"]})
-    state.deck[2] = []
     act(state, "activate athena", "simple", "done", "lead amazons")
+    assert state.current_player == 2
+    act(state, "decline")
+    assert state.hand[2] == [] and state.step == LEAD_ACTIVATE
     assert state.legal_actions() == ["decline"]
     act(state, "decline")
     assert state.step == ACTIVATE_SECOND
@@ -1835,8 +1879,8 @@ def test_determinize_resamples_other_hands_and_the_history_still_replays():
     assert len(hands) > 1  # other hands really are resampled
 
 
-@rules("MB-RULING-HIDDEN", "MB-TAL-LEADER")
-def test_a_leaders_fetch_that_finds_nothing_shows_the_copies_in_hand():
+@rules("MB-RULING-HIDDEN", "MB-TAL-LEADER", "MB-RULING-PUBLIC-PROMPTS")
+def test_a_leaders_fetch_is_shown_and_a_declined_one_shows_nothing():
     from theomachy.engine.conformance import fingerprint
 
     state = fresh([["athena", "hoplites"], ["hades", "spartans"]])
@@ -1846,14 +1890,24 @@ def test_a_leaders_fetch_that_finds_nothing_shows_the_copies_in_hand():
     act(state, "pass")
     draw(state, "spartans", "aow")
     act(state, "continue", "activate athena", "simple", "done", "lead hoplites")
-    assert "hoplites" not in state.deck[0]  # both drawn: nothing to fetch
-    assert state.view(1)["players"][0]["known_hand"] == ["aow", "aow", "aow", "hoplites"]
+    # Both Hoplites cards were drawn: nothing to fetch. The question is asked all the same
+    # (the view does not tell seat 1 where the cards are), and declining shows nothing.
+    assert "hoplites" not in state.deck[0] and state.step == LEAD_FETCH
+    assert [a for a in state.legal_actions() if not a.startswith(("search", "draw"))] == ["decline"]
+    assert state.view(1)["players"][0]["known_hand"] == ["aow", "aow", "aow"]
     act(state, "decline")
+    seen = set()
     for seed in range(12):
         sample = state.determinize(1, random.Random(seed))
-        assert "hoplites" in sample.hand[0]
+        seen.add(sample.hand[0].count("hoplites"))
         replayed = sample.game.replay(sample.history())
         assert fingerprint(replayed) == fingerprint(sample)
+    assert len(seen) > 1  # where the Hoplites cards are stays hidden
+    # A fetched card is shown.
+    armies = [["athena", "hoplites"], ["hades", "spartans"]]
+    state = position(armies, at={"athena": 7, "hoplites": 7}, hands={0: ["athena"]})
+    act(state, "activate athena", "simple", "done", "lead hoplites", "fetch hoplites")
+    assert state.view(1)["players"][0]["known_hand"] == ["hoplites"]
 
 
 @rules("MB-MAN-4", "MB-TERRAIN-1")

@@ -24,6 +24,7 @@ from theomachy.games.mythic_battles.model import (
     COMPLEX,
     LEAD,
     LEAD_ACTIVATE,
+    LEAD_FETCH,
     MODE,
     OVER,
     PASS_OR_GO,
@@ -40,7 +41,7 @@ DIVINITIES = tuple(u for u in IDS if UNITS[u].divinity)
 TROOPS = tuple(u for u in IDS if UNITS[u].kind == "troops")
 STEPS = (
     RECRUIT_GOD, RECRUIT_UNIT, PASS_OR_GO, ACTIVATE_FIRST, ACTIVATE_SECOND, MODE, SWAP,
-    ACTIONS, ATTACK_TARGET, COMPLEX, LEAD, LEAD_ACTIVATE, RECALL, OVER,
+    ACTIONS, ATTACK_TARGET, COMPLEX, LEAD, LEAD_FETCH, LEAD_ACTIVATE, RECALL, OVER,
 )  # fmt: skip
 SIMPLE = (
     "complex", "continue", "decline", "done", "end", "evade", "gaze", "helm", "keep", "pass",
@@ -69,14 +70,14 @@ class Encoding(BaseEncoding):
 
     def decisions(self) -> list[str]:
         """Simple verbs; ``choose`` every divinity, ``recruit`` every other unit; unit verbs
-        with every unit, ``lead``/``recall`` every troops, area verbs with every area,
+        with every unit, ``fetch``/``lead``/``recall`` every troops, area verbs with every area,
         ``search`` every card, ``reroll`` every face; sorted."""
         found: set[str] = set(SIMPLE)
         found.update(f"choose {u}" for u in DIVINITIES)
         found.update(f"recruit {u}" for u in IDS if not UNITS[u].divinity)
         for verb in UNIT_VERBS:
             found.update(f"{verb} {u}" for u in IDS)
-        for verb in ("lead", "recall"):
+        for verb in ("fetch", "lead", "recall"):
             found.update(f"{verb} {u}" for u in TROOPS)
         for verb in AREA_VERBS:
             found.update(f"{verb} {a}" for a in self.areas)

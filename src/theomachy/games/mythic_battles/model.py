@@ -27,6 +27,7 @@ ACTIONS = "simple-actions"  # B5
 ATTACK_TARGET = "attack-target"  # after Force of Nature, the ATTACK's target
 COMPLEX = "complex-action"  # B7
 LEAD = "leader"  # B6: the Leader talent
+LEAD_FETCH = "leader-fetch"  # the led troops' owner may take an activation card
 LEAD_ACTIVATE = "leader-activation"
 RECALL = "recall"  # D1
 OVER = "over"

@@ -41,6 +41,7 @@ from theomachy.games.mythic_battles.model import (
     INITIATIVE,
     LEAD,
     LEAD_ACTIVATE,
+    LEAD_FETCH,
     MAX_ACTIVATIONS,
     MODE,
     OFF_MAP,
@@ -354,6 +355,10 @@ class BattlesState(State):
             return self._complex_actions()
         if step == LEAD:
             return [f"lead {p.id}" for p in self._leader_candidates()] + ["decline"]
+        if step == LEAD_FETCH:
+            assert self.activation is not None
+            unit = self.activation.unit
+            return [f"fetch {unit}", "decline"] if unit in self.deck[seat] else ["decline"]
         if step == LEAD_ACTIVATE:
             assert self.activation is not None
             unit = self.activation.unit
@@ -552,16 +557,20 @@ class BattlesState(State):
         return found
 
     def _leader_candidates(self) -> list[Piece]:
-        """Leader (MB-TAL-LEADER): friendly troops in the leader's area that may still
-        activate."""
+        """Leader (MB-TAL-LEADER): friendly troops in the leader's area, whether or not they
+        may still activate (the card fetch is theirs either way)."""
         act = self.activation
         assert act is not None
         leader = self.pieces[act.unit]
-        return [
-            p
-            for p in stats.others_friendly_in(self, leader)
-            if UNITS[p.id].kind == "troops" and not p.activated and p.petrified_by < 0
-        ]
+        return [p for p in stats.others_friendly_in(self, leader) if UNITS[p.id].kind == "troops"]
+
+    def _may_lead_activate(self, troops: Piece) -> bool:
+        """Public: the led troops may be activated now (MB-TAL-LEADER, MB-ACT-*): not
+        activated this turn, not petrified, and within the active player's two activations
+        when they are the active player's own."""
+        if troops.dead or troops.activated or troops.petrified_by >= 0 or not troops.on_map:
+            return False
+        return troops.owner != self.turn_player or self.activations < MAX_ACTIVATIONS
 
     def _recallable(self, seat: int) -> list[Piece]:
         """Recall (MB-MAN-4): troops that have entered and not activated this turn, to the
@@ -711,6 +720,8 @@ class BattlesState(State):
             self._enter(int(rest))
         elif verb == "lead":
             self._lead(rest)
+        elif verb == "fetch":
+            self._fetch(seat, rest)
         elif verb == "recall":
             self._recall(seat, rest)
         else:  # pragma: no cover - legal actions are checked before _apply
@@ -719,6 +730,8 @@ class BattlesState(State):
     def _decline(self, step: str) -> None:
         if step == SWAP:
             self.step = ACTIONS
+        elif step == LEAD_FETCH:
+            self._after_fetch()
         elif step in (LEAD, LEAD_ACTIVATE):
             self._finish_activation()
         else:  # pragma: no cover
@@ -990,36 +1003,31 @@ class BattlesState(State):
             self.step = RECALL
 
     def _lead(self, unit: str) -> None:
-        """Leader: the troops' owner takes an activation card for them from the deck, then
-        may activate them at once (MB-TAL-LEADER)."""
+        """Leader: the troops' owner is asked whether to take an activation card for them
+        from the deck (MB-TAL-LEADER)."""
         act = self.activation
         assert act is not None
-        troops = self.pieces[unit]
-        owner = troops.owner
-        if unit in self.deck[owner]:
-            self.deck[owner].remove(unit)
-            self.hand[owner].append(unit)
-            self.hand[owner].sort()
-            self.known[owner].append(unit)
-        else:
-            self._reveal(owner, unit)
-        counts = owner == self.turn_player
-        if not counts or self.activations < MAX_ACTIVATIONS:
-            self.activation = Activation(unit, act.slot)
-            self.prompt_seat = owner
+        self.activation = Activation(unit, act.slot)
+        self.prompt_seat = self.pieces[unit].owner
+        self.step = LEAD_FETCH
+
+    def _fetch(self, seat: int, unit: str) -> None:
+        """The led troops' owner takes one of their activation cards from the deck, shown
+        (MB-RULING-HIDDEN)."""
+        self.deck[seat].remove(unit)
+        self.hand[seat].append(unit)
+        self.hand[seat].sort()
+        self.known[seat].append(unit)
+        self._after_fetch()
+
+    def _after_fetch(self) -> None:
+        """Then the troops' owner may activate them at once, if they may activate."""
+        act = self.activation
+        assert act is not None
+        if self._may_lead_activate(self.pieces[act.unit]):
             self.step = LEAD_ACTIVATE
         else:
             self._finish_activation()
-
-    def _reveal(self, seat: int, card: str) -> None:
-        """The deck was seen to hold no ``card`` (a Leader's fetch found none): every copy
-        in the hand is now known to all (MB-RULING-HIDDEN), so the draws that brought them
-        are no longer resampled by determinize."""
-        drawn = self.drawn[seat]
-        for k in range(len(drawn) - 1, -1, -1):
-            if drawn[k][0] == card:
-                del drawn[k]
-                self.known[seat].append(card)
 
     def _recall(self, seat: int, unit: str) -> None:
         """Recall (MB-MAN-4): the complete troops to their divinity's area."""
@@ -1473,7 +1481,7 @@ class BattlesState(State):
                     return
                 self._set_up_table()
                 continue
-            if step == LEAD_ACTIVATE:
+            if step in (LEAD_FETCH, LEAD_ACTIVATE):
                 return  # prompt_seat set by _lead
             act = self.activation
             self.prompt_seat = self.pieces[act.unit].owner if act else self.turn_player

@@ -14,7 +14,7 @@
 //                          attack U, activate U, guard U, swap U, lead U, recall U (likewise)
 //   the command bar        every other legal action as a button (continue, pass, end, simple,
 //                          complex, done, decline, helm, evade, retaliate, reroll F, keep, gaze,
-//                          absorb, uproot, draw-cards, search, choose, recruit)
+//                          absorb, uproot, fetch, draw-cards, search, choose, recruit)
 // Anything else falls back to the table's plain buttons. The view is read defensively: it may
 // gain fields, and a missing one draws as empty.
 
@@ -38,6 +38,7 @@ const STEP_WORD = {
   "attack-target": "The ATTACK's target",
   "complex-action": "Complex action",
   leader: "Leader",
+  "leader-fetch": "Leader: the troops' card",
   "leader-activation": "Leader: activate the troops",
   recall: "D: recall",
   over: "Game over",
@@ -70,6 +71,7 @@ const STEP_HINT = {
   "attack-target": "Force of Nature: click the ATTACK's target.",
   "complex-action": "Click an area to run or enter, or absorb an omphalos.",
   leader: "Leader: click friendly troops in the area to lead them, or Decline.",
+  "leader-fetch": "Take an activation card for the led troops from your deck, or Decline.",
   "leader-activation": "Activate the led troops now, or Decline.",
   recall: "Click troops to recall them to your divinity, or End the turn.",
 };
@@ -194,6 +196,8 @@ function actionWords(view, action) {
       return `Swap with ${unitName(view, arg)}`;
     case "lead":
       return `Lead ${unitName(view, arg)}`;
+    case "fetch":
+      return `Take an activation card for ${unitName(view, arg)}`;
     case "recall":
       return `Recall ${unitName(view, arg)}`;
     case "reroll":
