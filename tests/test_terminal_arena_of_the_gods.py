@@ -11,7 +11,12 @@ from typer.testing import CliRunner
 from terminal_helpers import played_game, render
 from theomachy.cli import app
 from theomachy.terminal import renderer_for
-from theomachy.terminal.arena_of_the_gods import ArenaRenderer, card_name, instruction
+from theomachy.terminal.arena_of_the_gods import (
+    ArenaRenderer,
+    card_name,
+    describe,
+    instruction,
+)
 
 GAME = "arena-of-the-gods"
 played = partial(played_game, GAME)
@@ -66,3 +71,11 @@ def test_a_whole_game_between_bots_plays_in_the_terminal():
     )
     assert result.exit_code == 0, result.output
     assert "Result" in result.output or "winner" in result.output.lower()
+
+
+def test_plays_are_described_with_where_they_come_from():
+    view = played(2, 1, 0).view(0)
+    assert describe("play hoplite", 0, view) == "P0 plays Hoplite"
+    assert describe("play-from-afterlife longbow-archer minotaur@1", 1, view) == (
+        "P1 plays Longbow Archer from the Afterlife on minotaur@1"
+    )

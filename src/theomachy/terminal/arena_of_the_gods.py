@@ -183,9 +183,10 @@ def describe(entry: str, actor: int, before: View) -> str | None:
         return f"die: {rest}"
     if verb == "pass":
         return f"{who} passes"
-    if verb == "play":
+    if verb in ("play", "play-from-afterlife"):
         card, _, target = rest.partition(" ")
-        return f"{who} plays {card_name(card)}" + (f" on {target}" if target else "")
+        where = " from the Afterlife" if verb == "play-from-afterlife" else ""
+        return f"{who} plays {card_name(card)}{where}" + (f" on {target}" if target else "")
     if verb == "attack":
         attacker, target = rest.split(" ")
         return f"{who}: {attacker} attacks {target}"

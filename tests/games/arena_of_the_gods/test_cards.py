@@ -774,6 +774,63 @@ def test_loki():
     assert state.afterlife[1] == ["spearman"] and on_field(state, "loki@0")
 
 
+def afterlife_plays(state: ArenaState) -> list[str]:
+    return [a for a in legal(state) if a.startswith("play-from-afterlife")]
+
+
+@rules("AG-PLAY-1", "AG-PLAY-2", "AG-PLAY-3", "AG-ATTACK-1")
+def test_hel():
+    # While Hel is out, Mortal Unit cards in her controller's Afterlife can be played as from
+    # the hand: cost paid (Odin's discount applies), targets chosen, "when played" resolved.
+    state = empty_decks(gods=G, field=[("hel", 0), ("militia", 1)], gold=[2, 0], favor=[9, 0])
+    state.afterlife[0] = ["pegasus", "smite", "spearman", "berserker", "longbow-archer", "hel"]
+    state.afterlife[1] = ["shinobi"]  # another player's Afterlife: not hers to play from
+    state.hand[0] = ["spearman"]
+    assert afterlife_plays(state) == [
+        "play-from-afterlife berserker",  # 3 Gold, 1 less for a Norse Unit (Odin)
+        "play-from-afterlife longbow-archer militia@1",
+        "play-from-afterlife spearman",
+    ]  # not the Mythical Pegasus, the Evocation Smite or the Heroic Hel
+    assert "play spearman" in legal(state)  # the copy in hand is another action
+    act(state, "play-from-afterlife longbow-archer militia@1")
+    assert state.gold[0] == 0 and state.hand[0] == ["spearman"]
+    assert state.afterlife[0] == ["pegasus", "smite", "spearman", "berserker", "hel"]
+    assert on_field(state, "longbow-archer@0") and damage(state, "militia@1") == 1
+    assert not any(a.startswith("attack longbow-archer@0") for a in legal(state))  # just entered
+    assert afterlife_plays(state) == []  # no Gold left
+    # A card played from the Afterlife has left it before its "when played" ability: a
+    # Priest of Osiris cannot return itself, only another card there.
+    state = empty_decks(gods=G, field=[("hel", 0)], gold=[5, 0], favor=[5, 0])
+    state.afterlife[0] = ["priest-of-osiris"]
+    assert afterlife_plays(state) == ["play-from-afterlife priest-of-osiris"]
+    state.afterlife[0] = ["priest-of-osiris", "priest-of-osiris", "militia"]
+    state.invalidate_caches()
+    assert afterlife_plays(state) == [
+        "play-from-afterlife militia",
+        "play-from-afterlife priest-of-osiris militia",
+        "play-from-afterlife priest-of-osiris priest-of-osiris",
+    ]
+    act(state, "play-from-afterlife priest-of-osiris priest-of-osiris")
+    assert state.afterlife[0] == ["militia"] and state.hand[0] == ["priest-of-osiris"]
+    assert state.view(1)["players"][0]["known_hand"] == ["priest-of-osiris"]
+    # Only when a Unit could be played from the hand: not in battle windows.
+    state = empty_decks(gods=G, field=[("hel", 0), ("spearman", 0)], gold=[5, 0], favor=[5, 0])
+    state.afterlife[0] = ["militia"]
+    act(state, "attack spearman@0 ra@1", "pass")
+    assert state.current_player == 0 and afterlife_plays(state) == []
+    close_window(state)
+    close_window(state)
+    assert afterlife_plays(state) == ["play-from-afterlife militia"]
+    # Without Hel on the Battleground, nothing can be played from there.
+    state.to_afterlife(perm(state, "hel@0").uid, 0)
+    state.invalidate_caches()
+    assert afterlife_plays(state) == []
+    # Illegal from the Afterlife is illegal: a card that is not there.
+    state = empty_decks(gods=G, field=[("hel", 0)], gold=[5, 0])
+    with pytest.raises(ValueError):
+        state.apply("play-from-afterlife spearman")
+
+
 @rules("AG-EVOKE-1", "AG-RULING-HEALTH")
 def test_ragnarok():
     state = position(

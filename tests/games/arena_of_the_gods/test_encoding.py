@@ -11,14 +11,15 @@ import pytest
 
 import theomachy
 from theomachy import CHANCE
+from theomachy.engine import conformance
 from theomachy.engine.encoding import encoded
-from theomachy.games.arena_of_the_gods.cards import catalog
+from theomachy.games.arena_of_the_gods.cards import catalog, starter_decks
 from theomachy.games.arena_of_the_gods.encoding import IDS, PER_SEAT, PER_TURN, STEPS, Encoding
 
 PLAYERS = range(2, 7)
 CARDS = catalog()
 # Decision table sizes with the default Gods and their starter decks (RULES.md, "Encoding").
-DECISIONS = {2: 2097, 4: 9063, 6: 22603}
+DECISIONS = {2: 2101, 4: 9067, 6: 22608}
 HEAD = len(STEPS) + 5 + 5 * len(IDS)  # step, turn, flags; hand, triggers, battle, stack
 
 
@@ -111,6 +112,45 @@ def test_random_play_stays_in_the_tables_and_observations_are_valid(players: int
         for seat in range(players):
             vector = encoding.observe(state.view(seat))
             assert len(vector) == size and all(0.0 <= x <= 1.0 for x in vector)
+
+
+def hel_decks() -> list[dict[str, object]]:
+    """Odin's starter deck with Hel for Loki (plays from the Afterlife), twice, and Ra's."""
+    cards = dict(starter_decks()["odin-starter"].cards)
+    del cards["loki"]
+    cards["hel"] = 1
+    odin = {"name": "odin-hel", "god": "odin", "cards": cards}
+    return [odin, "ra-starter", odin]
+
+
+def test_plays_from_the_afterlife_are_in_the_tables_and_honour_the_contract():
+    game = arena(3, decks=hel_decks(), max_rounds=30)
+    table = encoded(game)
+    decision_set = set(table.decisions.strings)
+    replays = {d for d in decision_set if d.startswith("play-from-afterlife ")}
+    # Only seats whose deck holds Hel, only the Mortal Units of their decks
+    assert "play-from-afterlife berserker" in replays
+    assert "play-from-afterlife skald berserker@0" in replays
+    assert not any(d.split()[1] in ("pegasus", "valkyrie", "thor", "hel") for d in replays)
+    assert not any(d.split()[1] in ("tomb-guardian", "chariot-archer") for d in replays)
+    assert not any(d.startswith("play-from-afterlife") for d in Encoding(arena(3)).decisions())
+    played = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_game()
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                action = step(state, rng)
+            else:
+                legal = state.legal_actions()
+                assert set(legal) <= decision_set, set(legal) - decision_set
+                offered = [a for a in legal if a.startswith("play-from-afterlife")]
+                action = rng.choice(offered if offered and rng.random() < 0.5 else legal)
+                played += action.startswith("play-from-afterlife")
+            state.apply(action)
+    assert played > 0
+    for seed in range(2):
+        conformance.check_game("arena-of-the-gods", 3, seed, {"decks": hel_decks(), "first": 0})
 
 
 # --- observations --------------------------------------------------------------------------------

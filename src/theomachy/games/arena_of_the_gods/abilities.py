@@ -126,14 +126,21 @@ def income(state: ArenaState, building: Permanent) -> tuple[str, int]:
 
 
 # --- targets -------------------------------------------------------------------------------------
-def chosen_targets(state: ArenaState, seat: int, kind: str, ability: Ability | None) -> list[str]:
-    """The tokens ``seat`` may choose for a target of ``kind`` (sorted)."""
+def chosen_targets(
+    state: ArenaState, seat: int, kind: str, ability: Ability | None, leaving: str | None = None
+) -> list[str]:
+    """The tokens ``seat`` may choose for a target of ``kind`` (sorted). ``leaving``: a card
+    played from the Afterlife, gone from there (one copy) before its ability resolves."""
     perms = state.perms
     live = state.live_seats()
     found: list[str] = []
     if kind == "afterlife":
         flt = ability.filter if ability is not None else None
-        cards = {c for c in state.afterlife[seat] if flt is None or flt.matches(CARDS[c])}
+        pile = state.afterlife[seat]
+        if leaving is not None:
+            pile = list(pile)
+            pile.remove(leaving)
+        cards = {c for c in pile if flt is None or flt.matches(CARDS[c])}
         return sorted(cards)
     if kind == "binding":
         return sorted(p.token for p in perms.values() if CARDS[p.card].kind == "binding")
@@ -190,15 +197,18 @@ def entering_token(state: ArenaState, seat: int, card_id: str) -> str:
     return permanent_token(card_id, seat, copy)
 
 
-def play_targets(state: ArenaState, seat: int, card: Card) -> list[str] | None:
-    """Targets for playing ``card``: None when it chooses nothing. A Unit enters before its
-    "when played" ability resolves (AG-PLAY-3), so where that ability may touch a Unit of
-    yours (``unit``, ``own-unit``, ``any``) the Unit itself is a target too."""
+def play_targets(
+    state: ArenaState, seat: int, card: Card, from_afterlife: bool = False
+) -> list[str] | None:
+    """Targets for playing ``card`` (from the hand, or from the Afterlife, which it leaves
+    first): None when it chooses nothing. A Unit enters before its "when played" ability
+    resolves (AG-PLAY-3), so where that ability may touch a Unit of yours (``unit``,
+    ``own-unit``, ``any``) the Unit itself is a target too."""
     kind = card.play_target
     if kind is None:
         return None
     ability = _target_ability(card, "play")
-    found = chosen_targets(state, seat, kind, ability)
+    found = chosen_targets(state, seat, kind, ability, card.id if from_afterlife else None)
     enters = card.type == "unit" and kind in ("unit", "own-unit", "any")
     if enters and (ability is None or ability.filter.matches(card, card.power, card.health)):
         found = sorted([*found, entering_token(state, seat, card.id)])

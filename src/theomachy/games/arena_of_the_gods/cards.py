@@ -91,6 +91,9 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "discount": ("resource", "amount"),  # static: your cards matching the filter cost less
     "unbind": (),  # remove the target Binding (to its owner's Afterlife)
     "plunder": ("resource",),  # after Combat Damage: gain the resource per counter placed
+    # static: you may play cards matching the filter from your Afterlife, as from your hand
+    # (their cost paid, every rule of playing followed: AG-PLAY-1)
+    "afterlife-play": (),
 }
 
 
@@ -161,7 +164,7 @@ class Ability(BaseModel):
             value = getattr(self, field)
             if value is None or (field == "amount" and value == 0):
                 raise ValueError(f"effect {self.effect!r} needs {field}")
-        static_only = ("aura", "haste", "income", "discount")
+        static_only = ("aura", "haste", "income", "discount", "afterlife-play")
         if (self.effect in static_only) != (self.when == "static"):
             raise ValueError(
                 f"effects {', '.join(static_only)} are static and static abilities use only "

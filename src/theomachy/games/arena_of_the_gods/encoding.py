@@ -17,6 +17,7 @@ from theomachy.engine.encoding import Encoding as BaseEncoding
 from theomachy.engine.encoding import Features, seats_from
 from theomachy.games.arena_of_the_gods.abilities import activated
 from theomachy.games.arena_of_the_gods.cards import CHOSEN_TARGETS, Ability, Card, catalog
+from theomachy.games.arena_of_the_gods.facts import AFTERLIFE_PLAY
 from theomachy.games.arena_of_the_gods.model import (
     BATTLE_END,
     CLEANUP,
@@ -48,6 +49,7 @@ STEPS = (
     CLEANUP, OVER,
 )  # fmt: skip
 SIMPLE = ("done", "end", "hold", "pass", "redirect")
+AFTERLIFE_EFFECT = "afterlife-play"
 # A nominal bound on one turn's decisions (see RULES.md, "Encoding"), and on the rounds of a
 # game without the round cap.
 PER_TURN = 2_000
@@ -100,7 +102,8 @@ class Encoding(BaseEncoding):
     def decisions(self) -> list[str]:
         """Simple verbs; trigger/decline/discard/play of every card; attacks of every Unit
         name on every other seat's Unit and God names; plays and uses with every name their
-        target kind allows (a superset of what can be legal), sorted."""
+        target kind allows; plays from the Afterlife where a seat's deck allows them (a
+        superset of what can be legal), sorted."""
         found: set[str] = set(SIMPLE)
         for card in IDS:
             found.update((f"trigger {card}", f"decline {card}", f"discard {card}", f"play {card}"))
@@ -112,17 +115,43 @@ class Encoding(BaseEncoding):
                 found.update(f"attack {attacker} {t}" for t in targets)
             for card, names in self.tokens[seat].items():
                 found.update(self._card_decisions(CARDS[card], names))
+            found.update(self._afterlife_decisions(seat))
         return sorted(found)
 
-    def _card_decisions(self, card: Card, names: list[str]) -> set[str]:
-        found: set[str] = set()
+    def _plays(self, verb: str, card: Card) -> set[str]:
+        """``<verb> C`` and ``<verb> C T`` for every target name T its play may choose."""
+        found = {f"{verb} {card.id}"}
         kind = card.play_target
         if kind is not None:
             ability = next(
                 (a for a in card.abilities if a.when == "play" and a.target in CHOSEN_TARGETS),
                 None,
             )
-            found.update(f"play {card.id} {t}" for t in self._targets(kind, ability))
+            found.update(f"{verb} {card.id} {t}" for t in self._targets(kind, ability))
+        return found
+
+    def _afterlife_decisions(self, seat: int) -> set[str]:
+        """Plays from the seat's Afterlife (AG-PLAY-1): of the cards of its deck that a card
+        of its deck (or its God) lets it play from there; none when no card does."""
+        allowed = [
+            ability.filter
+            for card in self.tokens[seat]
+            for ability in CARDS[card].abilities
+            if ability.effect == AFTERLIFE_EFFECT
+        ]
+        found: set[str] = set()
+        if not allowed:
+            return found
+        for card_id in self.tokens[seat]:
+            card = CARDS[card_id]
+            if card.type != "god" and any(
+                f.matches(card, card.power, card.health) for f in allowed
+            ):
+                found.update(self._plays(AFTERLIFE_PLAY, card))
+        return found
+
+    def _card_decisions(self, card: Card, names: list[str]) -> set[str]:
+        found = self._plays("play", card)
         use = activated(card)
         if use is not None:
             if use.target in CHOSEN_TARGETS:

@@ -14,6 +14,9 @@ from theomachy.games.arena_of_the_gods.cards import Ability, Card, catalog
 
 CARDS = catalog()
 
+AFTERLIFE_PLAY = "play-from-afterlife"
+"""The verb of playing a card from one's Afterlife (AG-PLAY-1)."""
+
 Triggers = tuple[tuple[int, bool], ...]
 """(ability index, optional) of the triggers a card queues; index -1: a Temple's or Market's
 income."""
@@ -94,6 +97,7 @@ class CardFacts:
 
     __slots__ = (
         "activated",
+        "afterlife_plays",
         "attackable",
         "combat",
         "decline",
@@ -110,6 +114,8 @@ class CardFacts:
         "power_auras",
         "printed_health",
         "printed_power",
+        "replay",
+        "replay_prefix",
         "special",
         "start",
         "targeted",
@@ -132,6 +138,8 @@ class CardFacts:
         self.discounts = tuple(Discount(a) for a in statics if a.effect == "discount")
         self.income = tuple(a for a in statics if a.effect == "income")
         self.haste = any(a.effect == "haste" for a in statics)
+        # Which cards its controller may play from their Afterlife (AG-PLAY-1).
+        self.afterlife_plays = tuple(Matches(a) for a in statics if a.effect == "afterlife-play")
         self.activated: Ability | None = next(
             (a for a in card.abilities if a.when == "activated"), None
         )
@@ -144,6 +152,7 @@ class CardFacts:
             or self.health_auras
             or self.discounts
             or self.income
+            or self.afterlife_plays
             or self.activated is not None
             or self.triggers
         )
@@ -153,6 +162,8 @@ class CardFacts:
         self.discard = f"discard {card.id}"
         self.play = f"play {card.id}"
         self.play_prefix = f"play {card.id} "
+        self.replay = f"{AFTERLIFE_PLAY} {card.id}"
+        self.replay_prefix = f"{AFTERLIFE_PLAY} {card.id} "
 
 
 class _ByCard(dict[str, CardFacts]):

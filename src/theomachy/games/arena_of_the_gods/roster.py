@@ -1,6 +1,7 @@
 """Arena of the Gods: the cards on the Battleground sorted out once for the scans the rules
 make many times a step (which cards are Units, which hold auras, discounts, income effects,
-activated abilities or turn triggers, which card a token names).
+permissions to play from the Afterlife, activated abilities or turn triggers, which card a
+token names).
 
 Only a speed-up. A roster belongs to one state and one set of cards on the Battleground:
 cards enter only through ``ArenaState._enter`` (which takes a new uid) and leave by being
@@ -15,7 +16,7 @@ only read outside this module, and no card enters while one is being read.
 from __future__ import annotations
 
 from theomachy.games.arena_of_the_gods.cards import Ability
-from theomachy.games.arena_of_the_gods.facts import FACTS, Aura, CardFacts, Discount
+from theomachy.games.arena_of_the_gods.facts import FACTS, Aura, CardFacts, Discount, Matches
 from theomachy.games.arena_of_the_gods.model import Permanent
 
 
@@ -24,6 +25,7 @@ class Roster:
 
     __slots__ = (
         "activated",
+        "afterlife_plays",
         "attackable",
         "by_token",
         "discounts",
@@ -46,6 +48,8 @@ class Roster:
         self.health_auras: list[tuple[Permanent, Aura]] = []
         self.power_auras: list[tuple[Permanent, Aura]] = []
         self.discounts: list[tuple[int, Discount]] = []  # (the player it serves, discount)
+        # (the player it serves, the cards it lets them play from their Afterlife)
+        self.afterlife_plays: list[tuple[int, Matches]] = []
         self.income: list[tuple[Permanent, Ability]] = []
         self.activated: list[tuple[Permanent, Ability]] = []
         self.triggers: list[tuple[Permanent, CardFacts]] = []  # cards with turn triggers
@@ -90,6 +94,10 @@ class Roster:
             side = perm.bound_to if perm.bound_to >= 0 else perm.controller
             for discount in facts.discounts:
                 self.discounts.append((side, discount))
+        if facts.afterlife_plays:
+            side = perm.bound_to if perm.bound_to >= 0 else perm.controller
+            for matches in facts.afterlife_plays:
+                self.afterlife_plays.append((side, matches))
         for ability in facts.income:
             self.income.append((perm, ability))
         if facts.activated is not None:

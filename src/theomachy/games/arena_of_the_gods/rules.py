@@ -30,7 +30,7 @@ from theomachy.games.arena_of_the_gods.cards import (
     read_deck_file,
     starter_decks,
 )
-from theomachy.games.arena_of_the_gods.facts import FACTS, Discount
+from theomachy.games.arena_of_the_gods.facts import AFTERLIFE_PLAY, FACTS, Discount
 from theomachy.games.arena_of_the_gods.facts import refresh as refresh_facts
 from theomachy.games.arena_of_the_gods.model import (
     BATTLE_END,
@@ -539,16 +539,40 @@ class ArenaState(State):
         gold, favor = abilities.cost(self, seat, card_id)
         return self.gold[seat] >= gold and self.favor[seat] >= favor
 
-    def _play_actions(self, seat: int, card: Card) -> list[str]:
+    def _play_actions(self, seat: int, card: Card, from_afterlife: bool = False) -> list[str]:
         card_facts = FACTS[card.id]
+        plain = card_facts.replay if from_afterlife else card_facts.play
         if not card_facts.targeted:
-            return [card_facts.play]
-        targets = abilities.play_targets(self, seat, card)
+            return [plain]
+        targets = abilities.play_targets(self, seat, card, from_afterlife)
         assert targets is not None
-        prefix = card_facts.play_prefix
+        prefix = card_facts.replay_prefix if from_afterlife else card_facts.play_prefix
         acts = [prefix + t for t in targets]
         if not acts and card.type != "evocation":
-            acts.append(card_facts.play)  # AG-RULING-NO-TARGET: the effect is skipped
+            acts.append(plain)  # AG-RULING-NO-TARGET: the effect is skipped
+        return acts
+
+    def _afterlife_actions(self, seat: int, combat: bool) -> list[str]:
+        """AG-PLAY-1: the cards ``seat`` may play from their Afterlife now (some card lets
+        them; as from the hand: Combat Evocations only in battle windows, the others only in
+        the main phase; the cost paid, discounts applied)."""
+        pile = self.afterlife[seat]
+        if not pile:
+            return []
+        allowed = [matches for side, matches in self.roster().afterlife_plays if side == seat]
+        if not allowed:
+            return []
+        acts: list[str] = []
+        found = abilities.discounts(self, seat)
+        gold, favor = self.gold[seat], self.favor[seat]
+        for card_id in sorted(set(pile)):
+            if FACTS[card_id].combat != combat or not any(m[card_id] for m in allowed):
+                continue
+            card = CARDS[card_id]
+            need_gold, need_favor = abilities.cost_with(card, found)
+            if gold < need_gold or favor < need_favor:
+                continue
+            acts.extend(self._play_actions(seat, card, from_afterlife=True))
         return acts
 
     def _use_actions(self, seat: int, phase: str) -> list[str]:
@@ -585,6 +609,8 @@ class ArenaState(State):
                 acts.extend(self._play_actions(seat, card))
         acts.extend(self._use_actions(seat, "main"))
         roster = self.roster()
+        if roster.afterlife_plays:
+            acts.extend(self._afterlife_actions(seat, combat=False))
         targets: list[str] | None = None
         for perm in roster.units:
             if perm.controller == seat and perm.ready and perm.attacks_left > 0:
@@ -618,6 +644,8 @@ class ArenaState(State):
                     prefix = card_facts.play_prefix
                     acts.extend([prefix + t for t in targets])
         acts.extend(self._use_actions(seat, "battle"))
+        if self.roster().afterlife_plays:
+            acts.extend(self._afterlife_actions(seat, combat=True))
         return sorted(set(acts))
 
     # --- chance ---------------------------------------------------------------------------------
@@ -730,9 +758,9 @@ class ArenaState(State):
         seat = self.current
         if verb == "end":
             self.step = TURN_END
-        elif verb == "play":
+        elif verb == "play" or verb == AFTERLIFE_PLAY:
             card_id, _, target = rest.partition(" ")
-            self._play(seat, card_id, target or None)
+            self._play(seat, card_id, target or None, verb == AFTERLIFE_PLAY)
             self.health_check()
         elif verb == "use":
             token, _, target = rest.partition(" ")
@@ -746,12 +774,18 @@ class ArenaState(State):
         self.gold[seat] -= gold
         self.favor[seat] -= favor
 
-    def _play(self, seat: int, card_id: str, target: str | None) -> None:
-        """AG-PLAY: pay, then the card enters the Battleground (a Binding on the chosen
-        player) or, for a Ceremonial Evocation, resolves and goes to the Afterlife."""
+    def _play(
+        self, seat: int, card_id: str, target: str | None, from_afterlife: bool = False
+    ) -> None:
+        """AG-PLAY: pay, the card leaves the hand (or the Afterlife), then it enters the
+        Battleground (a Binding on the chosen player) or, for a Ceremonial Evocation,
+        resolves and goes to the Afterlife."""
         card = CARDS[card_id]
         self._pay_cost(seat, *abilities.cost(self, seat, card_id))
-        self._take_from_hand(seat, card_id)
+        if from_afterlife:
+            self.afterlife[seat].remove(card_id)
+        else:
+            self._take_from_hand(seat, card_id)
         if card.kind == "combat":
             assert self.battle is not None
             self.battle.stack.append(StackItem(seat, card_id, 0, target, self._uid_of(target)))
@@ -839,10 +873,10 @@ class ArenaState(State):
         else:
             battle.passes = 0
             first, _, target = rest.partition(" ")
-            if verb == "play":
-                self._play(seat, first, target or None)
-            else:
+            if verb == "use":
                 self._use(seat, first, target or None)
+            else:
+                self._play(seat, first, target or None, verb == AFTERLIFE_PLAY)
         if battle.passes >= 2:
             self.step = PRE_RESOLVE if self.step == PRE_WINDOW else POST_RESOLVE
         else:
