@@ -738,6 +738,35 @@ def test_window_alternates_defender_first_and_closes_on_two_passes_in_a_row():
     assert state.step == MAIN and state.battle is None
 
 
+@rules("AG-BATTLE-2", "AG-BATTLE-6", "AG-RULING-WINDOW")
+def test_defender_plays_attacker_passes_defender_passes_closes_the_window():
+    # Not a full round of two passes: the attacker passed after the defender's play, then the
+    # defender passed; two passes in a row close the window, the attacker is not asked again.
+    hands = {0: ["parry", "parry"], 1: ["parry", "parry"]}
+    state = setup(PLAIN, hands=hands, field=[("spearman", 0), ("shieldmaiden", 1)],
+                  favor=[5, 5])  # fmt: skip
+    attack(state, "spearman@0", "shieldmaiden@1")
+    assert state.step == PRE_WINDOW and state.current_player == 1
+    act(state, "play parry shieldmaiden@1")
+    assert state.current_player == 0
+    act(state, "pass")
+    assert state.current_player == 1 and state.step == PRE_WINDOW
+    act(state, "pass")
+    assert state.step == POST_WINDOW  # closed: Parry resolved, combat done
+    assert find(state, "shieldmaiden@1").shield == 0 and find(state, "shieldmaiden@1").damage == 0
+    assert find(state, "spearman@0").damage == 2
+    # the same in the post-combat window
+    assert state.current_player == 1
+    act(state, "play parry spearman@0")
+    assert state.current_player == 0
+    act(state, "pass")
+    assert state.current_player == 1 and state.step == POST_WINDOW
+    act(state, "pass")
+    assert state.battle is None and state.step == MAIN
+    assert "spearman@0" not in tokens(state)  # 2 counters on 2 Health: the parry came late
+    assert state.favor == [5, 3]
+
+
 @rules("AG-BATTLE-2")
 def test_only_the_two_players_in_the_battle_act_in_windows():
     hand = ["parry"]
