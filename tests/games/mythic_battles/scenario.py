@@ -124,6 +124,12 @@ def draw(state: BattlesState, *cards: str) -> BattlesState:
     return state
 
 
+def answers(state: BattlesState) -> list[str]:
+    """The legal actions without the manoeuvres open at most decisions (Draw Cards, Search
+    for Card): the decision's own answers."""
+    return [a for a in state.legal_actions() if not a.startswith(("draw-cards ", "search "))]
+
+
 def dice_awaited(state: BattlesState) -> int:
     """Dice still to roll in the current assault (0 when none is awaited)."""
     if state.current_player != CHANCE or state.draws or not state.attacks:

@@ -8,7 +8,18 @@ from theomachy.games.mythic_battles import stats
 from theomachy.games.mythic_battles.data import units
 from theomachy.games.mythic_battles.model import ACTIONS, ACTIVATE_SECOND, OFF_MAP
 
-from .scenario import act, activate, area, declines, dice_awaited, draw, phase, position, roll
+from .scenario import (
+    act,
+    activate,
+    answers,
+    area,
+    declines,
+    dice_awaited,
+    draw,
+    phase,
+    position,
+    roll,
+)
 from .scenario import vitality as vit
 
 rules = pytest.mark.rules
@@ -242,7 +253,7 @@ def test_medusa_petrifying_gaze_until_her_owners_next_turn():
     )
     act(state, "activate medusa", "simple", "attack spartans")
     roll(state, 3, 3, 1, 1)  # 2 hits / Defence 2 = 1 wound, the Spartans survive
-    assert state.legal_actions() == ["gaze", "decline"]
+    assert answers(state) == ["gaze", "decline"]
     act(state, "gaze")
     spartans = state.pieces["spartans"]
     assert spartans.petrified_by == 0 and state.hand[0] == []

@@ -40,6 +40,7 @@ from .scenario import (
     ARMIES,
     act,
     activate,
+    answers,
     area,
     declines,
     dice_awaited,
@@ -511,7 +512,7 @@ def test_simple_or_complex_is_asked_only_when_both_are_possible():
     state = position(hands={0: ["zeus", "achilles", "aow"]})
     act(state, "activate achilles")  # off the map: only ENTER
     assert state.step == COMPLEX
-    assert state.legal_actions() == ["enter 1", "enter 6", "enter 11", "enter 16"]
+    assert answers(state) == ["enter 1", "enter 6", "enter 11", "enter 16"]
     act(state, "enter 11")
     assert area(state, "achilles") == 11 and state.pieces["achilles"].entered
     act(state, "activate zeus")
@@ -770,8 +771,52 @@ def test_draw_cards_one_or_two_in_the_players_own_steps_b_and_c():
     assert state.hand[0] == ["achilles", "hoplites", "zeus"]
     assert state.step == ACTIVATE_FIRST
     assert not any(a.startswith("draw-cards") for a in state.legal_actions())  # once a turn
-    # Not at A3, not in another player's ATTACK questions.
+    # Not at A3 nor D1.
     state = position(step=PASS_OR_GO, hands={0: ["aow"]})
+    assert not any(a.startswith("draw-cards") for a in state.legal_actions())
+    state = position(step=RECALL, at={"zeus": 12, "hoplites": 19}, hands={0: ["aow"]})
+    assert "recall hoplites" in state.legal_actions()
+    assert not any(a.startswith("draw-cards") for a in state.legal_actions())
+
+
+@rules("MB-MAN-1", "MB-MAN-7")
+def test_draw_cards_at_every_decision_of_steps_b_and_c_and_not_in_other_players_questions():
+    # B3 (simple or complex), then B7 (the complex action) once it is bought.
+    state = position(at={"achilles": 12}, hands={0: ["achilles", "aow", "aow"]})
+    act(state, "activate achilles")
+    assert answers(state) == ["simple", "complex"]
+    assert "draw-cards 1" in state.legal_actions()
+    act(state, "draw-cards 1")
+    draw(state, "hoplites")
+    assert state.step == MODE and "hoplites" in state.hand[0]
+    act(state, "complex")
+    assert not any(a.startswith("draw-cards") for a in state.legal_actions())  # once a turn
+    state = position(at={"achilles": 12}, hands={0: ["achilles", "aow"]})
+    act(state, "activate achilles", "complex")
+    assert state.step == COMPLEX and "draw-cards 2" in state.legal_actions()
+    # The player's own ATTACK questions are in step B too: draw, then answer the question.
+    armies = [["zeus", "medusa"], ["hades", "spartans"]]
+    state = position(armies, at={"medusa": 12, "spartans": 13}, hands={0: ["medusa", "aow"]})
+    act(state, "activate medusa", "simple", "attack spartans")
+    roll(state, 3, 3, 1, 1)
+    assert phase(state) == "gaze" and "draw-cards 2" in state.legal_actions()
+    act(state, "draw-cards 2")
+    draw(state, "aow", "zeus")
+    assert phase(state) == "gaze" and answers(state) == ["gaze", "decline"]
+    act(state, "gaze")
+    assert state.pieces["spartans"].petrified_by == 0
+    # The Leader step (B6).
+    armies = [["athena", "hoplites"], ["hades", "spartans"]]
+    state = position(armies, at={"athena": 7, "hoplites": 7}, hands={0: ["athena", "aow"]})
+    act(state, "activate athena", "simple", "done")
+    assert state.step == LEAD and "draw-cards 1" in state.legal_actions()
+    # Another player's questions in the active player's turn: no Draw Cards for them.
+    armies = [["zeus", "achilles"], ["hades", "medusa"]]
+    state = position(armies, at={"achilles": 12, "medusa": 12}, hands={0: ["achilles"], 1: ["aow"]})
+    activate(state, "achilles")
+    act(state, "attack medusa")
+    roll(state, 1, 1, 1, 1, 1)
+    assert state.current_player == 1 and phase(state) == "retaliate"
     assert not any(a.startswith("draw-cards") for a in state.legal_actions())
 
 
@@ -1539,7 +1584,7 @@ def test_an_alliance_wins_with_five_omphalos_absorbed_between_them():
 def test_enter_in_the_deployment_zone_once_never_after_being_killed():
     state = position(hands={0: ["achilles", "achilles", "aow"]})
     act(state, "activate achilles")
-    assert state.legal_actions() == ["enter 1", "enter 6", "enter 11", "enter 16"]
+    assert answers(state) == ["enter 1", "enter 6", "enter 11", "enter 16"]
     act(state, "enter 16")
     piece = state.pieces["achilles"]
     piece.area, piece.dead, piece.vitality = OFF_MAP, True, 0  # killed
@@ -1776,6 +1821,16 @@ def test_search_is_open_at_the_players_decisions_including_other_players_attacks
     assert state.current_player == 1 and "search medusa" in state.legal_actions()
     act(state, "search medusa", "retaliate")
     assert state.hand[1] == ["aow", "medusa"]
+    # The player's own ATTACK questions too: Medusa's owner searches once the dice are known.
+    armies = [["zeus", "medusa"], ["hades", "spartans"]]
+    state = position(armies, at={"medusa": 12, "spartans": 13}, hands={0: ["medusa", "aow"]})
+    act(state, "activate medusa", "simple", "attack spartans")
+    roll(state, 3, 3, 1, 1)
+    assert phase(state) == "gaze" and "search zeus" in state.legal_actions()
+    # And the simple/complex question.
+    state = position(at={"achilles": 12}, hands={0: ["achilles", "aow"]})
+    act(state, "activate achilles")
+    assert state.step == MODE and "search zeus" in state.legal_actions()
 
 
 @rules("MB-RULING-RESHUFFLE")

@@ -73,6 +73,14 @@ ROLLS = uniform(f"roll {n}" for n in range(1, 7))
 # Attack phases that ask a player something (the others run by themselves).
 _ASKING = {GUARD, HELM, EVADE, RETARGET, INITIATIVE, UPROOT, REROLL, THROW, GAZE, RETALIATE}
 MONSTER_SLAYER_REROLLS = 2
+# The turn's steps B and C, where Draw Cards may be bought (MB-MAN-1); an ATTACK happens at
+# ACTIONS or ATTACK_TARGET.
+STEPS_B_AND_C = frozenset(
+    {
+        ACTIVATE_FIRST, MODE, SWAP, ACTIONS, ATTACK_TARGET, COMPLEX, LEAD, LEAD_FETCH,
+        LEAD_ACTIVATE, ACTIVATE_SECOND,
+    }
+)  # fmt: skip
 
 
 class BattlesOptions(GameOptions):
@@ -327,7 +335,16 @@ class BattlesState(State):
 
     # --- legal actions ----------------------------------------------------------------
     def _legal_actions(self) -> list[str]:
+        """The decision's own answers, then the manoeuvres open at any decision of the
+        player's: Draw Cards (steps B and C of their own turn, MB-MAN-1) and Search for Card
+        (MB-RULING-ANYTIME)."""
         seat = self.prompt_seat
+        found = self._step_actions(seat)
+        if self.step in (RECRUIT_GOD, RECRUIT_UNIT):
+            return found
+        return [*found, *self._draw_card_actions(seat), *self._search_actions(seat)]
+
+    def _step_actions(self, seat: int) -> list[str]:
         if self.attacks:
             return self._attack_actions(seat, self.attacks[-1])
         step = self.step
@@ -337,10 +354,9 @@ class BattlesState(State):
         if step == RECRUIT_UNIT:
             return [f"recruit {u}" for u in self._affordable(seat)]
         if step == PASS_OR_GO:
-            return ["continue", "pass", *self._search_actions(seat)]
+            return ["continue", "pass"]
         if step in (ACTIVATE_FIRST, ACTIVATE_SECOND):
-            found = [f"activate {p.id}" for p in self._activatable(seat, step)]
-            return [*found, "end", *self._draw_card_actions(seat), *self._search_actions(seat)]
+            return [*(f"activate {p.id}" for p in self._activatable(seat, step)), "end"]
         if step == MODE:
             return ["simple", "complex"]
         if step == SWAP:
@@ -364,8 +380,7 @@ class BattlesState(State):
             unit = self.activation.unit
             return [f"activate {unit}", "decline"] if unit in self.hand[seat] else ["decline"]
         if step == RECALL:
-            recalls = [f"recall {p.id}" for p in self._recallable(seat)]
-            return [*recalls, "end", *self._search_actions(seat)]
+            return [*(f"recall {p.id}" for p in self._recallable(seat)), "end"]
         raise AssertionError(f"no decision at step {step}")
 
     def _affordable(self, seat: int) -> list[str]:
@@ -383,8 +398,14 @@ class BattlesState(State):
         return [f"search {card}" for card in sorted(set(self.deck[seat]))]
 
     def _draw_card_actions(self, seat: int) -> list[str]:
-        """Draw Cards (MB-MAN-1): steps B and C of the player's own turn."""
-        if seat != self.turn_player or not self._may_draw(seat) or not self.may_buy(seat, "draw"):
+        """Draw Cards (MB-MAN-1): at any decision of the player's during steps B and C of
+        their own turn (their ATTACKs' questions included)."""
+        if (
+            seat != self.turn_player
+            or self.step not in STEPS_B_AND_C
+            or not self._may_draw(seat)
+            or not self.may_buy(seat, "draw")
+        ):
             return []
         return ["draw-cards 1", "draw-cards 2"]
 
@@ -426,8 +447,6 @@ class BattlesState(State):
         if "claim" not in act.done:
             found += [f"claim {a}" for a in self._claimable(piece)]
         found.append("done")
-        found += self._draw_card_actions(seat)
-        found += self._search_actions(seat)
         return found
 
     def _thunderbolt_actions(self, seat: int, piece: Piece) -> list[str]:
@@ -620,8 +639,6 @@ class BattlesState(State):
             found = ["gaze", "decline"] if self.may_buy(seat, "petrifying-gaze") else ["decline"]
         else:
             raise AssertionError(f"no decision at attack phase {phase}")
-        if seat != self.turn_player:
-            found += self._search_actions(seat)
         return found
 
     def _retargets(self, attack: Attack) -> list[Piece]:
@@ -675,8 +692,7 @@ class BattlesState(State):
         if verb == "search":
             self._search(seat, rest)
         elif verb == "draw-cards":
-            self.buy(seat, "draw")
-            self.draws.extend([seat] * int(rest))
+            self._draw_cards(seat, int(rest))
         elif verb == "choose":
             self._recruit(seat, rest)
             self._next_divinity_pick()
@@ -820,6 +836,11 @@ class BattlesState(State):
             if drawn[k][0] == card:
                 del drawn[k]
                 return
+
+    def _draw_cards(self, seat: int, count: int) -> None:
+        """Draw Cards (MB-MAN-1): 1 or 2 draws, queued as chance nodes."""
+        self.buy(seat, "draw")
+        self.draws.extend([seat] * count)
 
     def _search(self, seat: int, card: str) -> None:
         """Search for Card (MB-MAN-2): the chosen card to the hand, shown (MB-RULING-
@@ -1074,6 +1095,9 @@ class BattlesState(State):
         attack = self.attacks[-1]
         if verb == "search":
             self._search(seat, rest)
+            return
+        if verb == "draw-cards":
+            self._draw_cards(seat, int(rest))
             return
         phase = attack.phase
         if phase == GUARD:
