@@ -78,13 +78,16 @@ def test_card_counts_on_the_dashboards():
         assert (unit.activation, unit.aow) == expected[unit.kind], unit.id
 
 
+@rules("MB-MAN-6", "MB-ATTACK-8")
 def test_every_talent_is_used_and_every_power_by_exactly_one_unit():
     used = {t for u in UNITS.values() for t in u.talents}
     assert used == set(TALENTS) and len(TALENTS) == 17
     owners = [u.power for u in UNITS.values() if u.power]
     assert sorted(owners) == sorted(powers()) and len(owners) == len(set(owners))
+    # Evade against an area ATTACK or a flying attacker cannot arise (MB-MAN-6, MB-ATTACK-8):
+    # the only flying unit is Zeus, whose Thunderbolt is the only area ATTACK.
     only_zeus_flies = [u.id for u in UNITS.values() if u.flying]
-    assert only_zeus_flies == ["zeus"]
+    assert only_zeus_flies == ["zeus"] and UNITS["zeus"].power == "thunderbolt"
 
 
 @rules("MB-RULING-MAP", "MB-MAP-2")
