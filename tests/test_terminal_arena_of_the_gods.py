@@ -67,7 +67,9 @@ def test_instructions_follow_the_step():
 
 def test_a_whole_game_between_bots_plays_in_the_terminal():
     result = CliRunner().invoke(
-        app, ["play", GAME, "--seats", "random,random", "--seed", "3"], input=""
+        app,
+        ["play", GAME, "--seats", "random,random", "--seed", "3", "-o", "max_rounds=60"],
+        input="",
     )
     assert result.exit_code == 0, result.output
     assert "Result" in result.output or "winner" in result.output.lower()

@@ -16,6 +16,8 @@ from theomachy.engine.encoding import encoded
 from theomachy.games.arena_of_the_gods.cards import catalog, starter_decks
 from theomachy.games.arena_of_the_gods.encoding import IDS, PER_SEAT, PER_TURN, STEPS, Encoding
 
+from .positions import setup
+
 PLAYERS = range(2, 7)
 CARDS = catalog()
 # Decision table sizes with the default Gods and their starter decks (RULES.md, "Encoding").
@@ -50,7 +52,7 @@ def test_tables_are_built_sorted_and_without_duplicates(players: int):
     )
     assert outcomes[:6] == [f"roll {n}" for n in range(1, 7)]
     assert encoding.observation_size() == HEAD + 2 * players + players * PER_SEAT
-    assert encoding.max_decisions() == 60 * players * PER_TURN
+    assert encoding.max_decisions() == 10_000 * players * PER_TURN  # nominal: no cap
     table = encoded(game)  # the engine's loader finds this module
     assert list(table.decisions.strings) == decisions
     assert list(table.outcomes.strings) == outcomes
@@ -78,6 +80,24 @@ def test_tables_depend_on_the_decks_and_the_player_count():
 def test_max_decisions_follows_the_round_cap():
     assert Encoding(arena(3, max_rounds=5)).max_decisions() == 5 * 3 * PER_TURN
     assert Encoding(arena(3, max_rounds=None)).max_decisions() == 10_000 * 3 * PER_TURN
+    assert Encoding(arena(3)).max_decisions() == 10_000 * 3 * PER_TURN
+
+
+@pytest.mark.rules("AG-CAP-1", "AG-RULING-DECK-OUT")
+def test_short_game_options_end_even_a_stalled_game():
+    assert Encoding.short_game_options == {"max_rounds": 30}
+    # Odin and Ra with nothing left: no Units, empty decks and hands; neither God can hurt
+    # the other. Without the cap it would go on for ever; with it, it ends after 30 rounds.
+    state = setup(("odin", "ra"), **Encoding.short_game_options)
+    state.deck = [[], []]
+    state.invalidate_caches()
+    rng = random.Random(1)
+    steps = 0
+    while not state.is_terminal():
+        state.apply(step(state, rng))
+        steps += 1
+    assert state.turn == 60 and state.winners() in ([0], [1], [0, 1])
+    assert steps <= Encoding(state.game).max_decisions()
 
 
 # --- random play ---------------------------------------------------------------------------------
@@ -150,7 +170,9 @@ def test_plays_from_the_afterlife_are_in_the_tables_and_honour_the_contract():
             state.apply(action)
     assert played > 0
     for seed in range(2):
-        conformance.check_game("arena-of-the-gods", 3, seed, {"decks": hel_decks(), "first": 0})
+        conformance.check_game(
+            "arena-of-the-gods", 3, seed, {"decks": hel_decks(), "first": 0, "max_rounds": 30}
+        )
 
 
 # --- observations --------------------------------------------------------------------------------

@@ -1119,8 +1119,10 @@ def test_the_round_cap_gives_the_win_to_the_most_life():
         draw_any(state)
         end_turn(state)
     assert state.winners() == [0, 2] and state.returns() == [0.5, 0.0, 0.5]
-    assert arena(2).options["max_rounds"] == 60
-    state = fresh(PLAIN, first=0, max_rounds=None)
+    assert arena(2).options["max_rounds"] is None  # the rulebook's game by default
+    with pytest.raises(ValueError, match="max_rounds"):
+        arena(2, max_rounds=0)
+    state = fresh(PLAIN, first=0)
     for _ in range(130):
         draw_any(state)
         end_turn(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from theomachy.engine.core import Game
 from theomachy.engine.encoding import Encoding as BaseEncoding
@@ -60,7 +60,17 @@ PER_SEAT = 7 + 6 * len(IDS)
 
 
 class Encoding(BaseEncoding):
-    """Tables and observations for one game (player count and decks)."""
+    """Tables and observations for one game (player count and decks).
+
+    :meth:`max_decisions` is a NOMINAL bound: without the ``max_rounds`` option (AG-CAP-1;
+    the default, the rulebook's game) a game has no bound at all (where no remaining player
+    can hurt another's God it goes on for ever), so the bound counts NOMINAL_ROUNDS rounds;
+    with the option it counts ``max_rounds``. Suites that play whole random games use
+    ``short_game_options``: a cap of 30 rounds (random games last about 8 to 10 rounds; the
+    rare stalled one ends at the cap).
+    """
+
+    short_game_options: ClassVar[dict[str, Any]] = {"max_rounds": 30}
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)

@@ -87,12 +87,13 @@ def _draw_outcomes(cards: list[str]) -> list[tuple[str, float]]:
 class ArenaOptions(GameOptions):
     """Options: ``gods`` (a God id per seat), ``decks`` (per seat: a starter deck's name, a
     deck file's path, or an inline deck table), ``first`` (the first player; None: the
-    dice), ``max_rounds`` (AG-CAP-1: the game ends after this many rounds)."""
+    dice), ``max_rounds`` (AG-CAP-1: the game ends after this many rounds; None, the default,
+    is the rulebook's game: it ends only with the last player standing)."""
 
     gods: list[str] | None = None
     decks: list[str | dict[str, Any]] | None = None
     first: int | None = None
-    max_rounds: int | None = Field(default=60, ge=1, le=10_000)
+    max_rounds: int | None = Field(default=None, ge=1, le=10_000)
 
 
 class ArenaGame(Game):
