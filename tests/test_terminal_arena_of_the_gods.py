@@ -81,3 +81,19 @@ def test_plays_are_described_with_where_they_come_from():
     assert describe("play-from-afterlife longbow-archer minotaur@1", 1, view) == (
         "P1 plays Longbow Archer from the Afterlife on minotaur@1"
     )
+
+
+def test_each_players_afterlife_is_listed_by_card():
+    state = played(2, 1, 0)
+    state.afterlife[0] = ["hoplite", "smite", "hoplite"]
+    state.afterlife[1] = ["berserker"]
+    state.invalidate_caches()
+    for player in (None, 0, 1):
+        text = render(renderer_for(GAME).position(state.view(player)))
+        assert "Afterlife" in text
+        assert "P0 Zeus (3): Hoplite ×2, Smite" in text
+        assert "P1 Odin (1): Berserker" in text
+    state.afterlife[1] = []
+    state.invalidate_caches()
+    text = render(renderer_for(GAME).position(state.view(0)))
+    assert "P0 Zeus (3)" in text and "P1 Odin (" not in text

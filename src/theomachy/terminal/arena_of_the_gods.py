@@ -1,5 +1,6 @@
-"""Arena of the Gods in the terminal: each player's God, Life and resources, the Battleground,
-the battle in progress with its windows and stack, and the viewer's hand.
+"""Arena of the Gods in the terminal: each player's God, Life and resources, each Afterlife's
+cards, the Battleground, the battle in progress with its windows and stack, and the viewer's
+hand.
 
 Only the view is read, so nothing hidden can show: other players' hands appear as counts
 (plus the cards seen returning there).
@@ -7,6 +8,7 @@ Only the view is read, so nothing hidden can show: other players' hands appear a
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich import box
@@ -89,6 +91,25 @@ def players_table(view: View) -> Table:
             str(len(entry["afterlife"])),
         )
     return table
+
+
+def afterlife_text(view: View) -> Text | None:
+    """Each player's Afterlife (public; ``return`` and ``play-from-afterlife`` choose from it),
+    one line a player with cards there: names with copies, by name (None when all are empty)."""
+    lines = []
+    for entry in view["players"]:
+        pile = entry["afterlife"]
+        if not pile:
+            continue
+        counts = Counter(card_name(c) for c in pile)
+        line = Text("  ")
+        line.append_text(seat_text(view, entry["seat"]))
+        line.append(f" ({len(pile)}): ")
+        line.append(", ".join(f"{n} ×{k}" if k > 1 else n for n, k in sorted(counts.items())))
+        lines.append(line)
+    if not lines:
+        return None
+    return Text("\n").join([Text("Afterlife", style="bold"), *lines])
 
 
 def battleground(view: View) -> Table:
@@ -201,7 +222,11 @@ class ArenaRenderer(Renderer):
     """Arena of the Gods: Gods, Battleground, battle, hand."""
 
     def position(self, view: View) -> RenderableType:
-        parts: list[Any] = [header(view), players_table(view), battleground(view)]
+        parts: list[Any] = [header(view), players_table(view)]
+        afterlife = afterlife_text(view)
+        if afterlife is not None:
+            parts.append(afterlife)
+        parts.append(battleground(view))
         battle = battle_panel(view)
         if battle is not None:
             parts.append(battle)
