@@ -24,6 +24,8 @@ from theomachy.games.arena_of_the_gods.cards import (
     starter_decks,
 )
 
+from . import test_cards
+
 CARDS = catalog()
 GODS = [c for c in CARDS.values() if c.type == "god"]
 
@@ -106,6 +108,32 @@ def test_every_starter_deck_is_legal_one_per_god():
         assert deck_problems(deck, CARDS) == [], name
         assert sum(deck.cards.values()) == DECK_SIZE
         assert len(deck.card_list()) == DECK_SIZE
+
+
+def test_every_card_with_an_ability_has_its_scenario_test_and_the_rest_are_vanilla():
+    """One test per card (RULES.md, "Card abilities"): a card with an ability (an income, for
+    Temples and Markets) has ``test_<slug>`` in test_cards.py; every other card is in the
+    shared vanilla list there, which checks its text and numbers."""
+    tests = {
+        name
+        for name, value in vars(test_cards).items()
+        if name.startswith("test_") and callable(value)
+    }
+    vanilla = set(test_cards.VANILLA)
+    untested, not_vanilla, wrongly_vanilla = [], [], []
+    for card in CARDS.values():
+        test = "test_" + card.id.replace("-", "_")
+        if card.abilities or card.economy:
+            if test not in tests:
+                untested.append(card.id)
+            if card.id in vanilla:
+                wrongly_vanilla.append(card.id)
+        elif card.id not in vanilla:
+            not_vanilla.append(card.id)
+    assert untested == [], "cards with an ability and no test_<slug> in test_cards.py"
+    assert not_vanilla == [], "cards without an ability missing from test_cards.VANILLA"
+    assert wrongly_vanilla == []
+    assert vanilla <= set(CARDS)
 
 
 def test_the_good_test_file_loads(tmp_path: Path):
