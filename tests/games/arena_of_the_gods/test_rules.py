@@ -499,6 +499,34 @@ def test_gods_cannot_attack_can_be_attacked_and_have_abilities():
     assert state.life[1] == 18
 
 
+@rules("AG-RULING-BLESSING", "AG-CARD-1", "AG-ABILITY-1")
+def test_blessings_are_always_there_and_used_as_their_text_says():
+    # Zeus's Thunderbolt says "main phase, once per turn": offered in his main phase, every
+    # turn of his, whatever happened to his cards; not in a battle window, his own included.
+    hands = {0: ["rite-of-cleansing"], 1: ["parry"]}
+    state = setup(("zeus", "amaterasu"), hands=hands, field=[("spearman", 0), ("ashigaru", 1)],
+                  favor=[8, 2])  # fmt: skip
+    state.deck = [[], []]
+    assert "use zeus@0 amaterasu@1" in state.legal_actions()
+    assert "play rite-of-cleansing zeus@0" not in state.legal_actions()  # not a Binding
+    attack(state, "spearman@0", "ashigaru@1")
+    assert state.current_player == 1
+    assert "use amaterasu@1 ashigaru@1" in state.legal_actions()  # hers: in a battle she is in
+    act(state, "pass")
+    assert not any(a.startswith("use zeus@0") for a in state.legal_actions())
+    passes(state, 3)
+    assert state.step == MAIN
+    act(state, "use zeus@0 amaterasu@1")
+    assert not any(a.startswith("use zeus@0") for a in state.legal_actions())  # once a turn
+    end_turn(state)
+    assert state.current == 1 and state.step == MAIN
+    assert not any(a.startswith("use zeus@0") for a in state.legal_actions())  # not her turn
+    end_turn(state)
+    state.favor[0] = 3
+    state.invalidate_caches()
+    assert "use zeus@0 amaterasu@1" in state.legal_actions()  # his next turn: again
+
+
 @rules("AG-CARD-2")
 def test_units_have_power_health_class_and_classes_only_matter_through_card_text():
     units = [c for c in CARDS.values() if c.type == "unit"]
