@@ -101,7 +101,7 @@ def test_four_players_show_four_zones_and_sides() -> None:
     state = sample(4, 2, 100)[2]
     view = state.view(3)
     text = render(renderer_for(GAME).position(view), width=110)
-    assert view["map"]["columns"] == 6
+    assert view["map"]["columns"] == 7
     for seat in range(4):
         assert f"Z{seat}" in text and f"P{seat} " in text
     assert "(you)" in text

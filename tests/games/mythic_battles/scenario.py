@@ -15,6 +15,19 @@ cliffs 12|17 and 14|19; seat 0 deploys in 6, 1, 11, 16 and seat 1 in 10, 5, 15, 
      6   7o   8X   9o  10
     11  12   13Ro 14   15
     16T 17o  18o  19o  20T
+
+The Crossroads of Delphi (3 and 4 players), 7x7; the heights 17, 19, 31, 33 (ruins and
+omphalos) are walled by cliffs on every side; zones: seat 0 22, 15, 29, 23 (left), then
+clockwise 4, 3, 5, 11 (top, 4 players only), 28, 21, 35, 27 (right), 46, 45, 47, 39 (bottom;
+with 3 players the seats are left, right, bottom)::
+
+     1    2    3    4    5    6    7
+     8    9X  10   11T  12   13X  14
+    15   16   17Ro 18o  19Ro 20   21
+    22   23T  24o  25T  26o  27T  28
+    29   30   31Ro 32o  33Ro 34   35
+    36   37X  38   39T  40   41X  42
+    43   44   45   46   47   48   49
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ UNITS = units()
 # simple verbs, choose/recruit, 5 unit verbs, fetch/lead/recall troops, 6 area verbs, search,
 # reroll
 FIXED = 17 + 4 + 15 + 5 * 19 + 3 * 6 + 20 + 6
-AREAS = {2: 20, 3: 36, 4: 36}
+AREAS = {2: 20, 3: 49, 4: 49}
 
 
 def step(state, rng: random.Random) -> str:

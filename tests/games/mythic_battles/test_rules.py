@@ -16,7 +16,7 @@ import pytest
 import theomachy
 from theomachy import CHANCE
 from theomachy.games.mythic_battles import stats
-from theomachy.games.mythic_battles.data import TALENTS, units
+from theomachy.games.mythic_battles.data import TALENTS, scenarios, units
 from theomachy.games.mythic_battles.model import (
     ACTIONS,
     ACTIVATE_FIRST,
@@ -375,7 +375,7 @@ def test_divinities_start_on_their_zones_first_area_and_the_rest_off_the_map():
     for unit in ("achilles", "hoplites", "medusa", "spartans"):
         assert area(state, unit) == OFF_MAP and not state.pieces[unit].entered
     four = fresh([["zeus"], ["hades"], ["ares"], ["athena"]])
-    assert [area(four, g) for g in ("zeus", "hades", "ares", "athena")] == [1, 6, 36, 31]
+    assert [area(four, g) for g in ("zeus", "hades", "ares", "athena")] == [22, 4, 28, 46]
 
 
 @rules("MB-SETUP-6")
@@ -1732,10 +1732,14 @@ def test_the_crossroads_of_delphi_three_gods():
     state = fresh([["zeus"], ["hades"], ["ares"]])
     scenario = state.battles.scenario
     data = state.board.data
-    assert scenario.id == "delphi-three" and (data.columns, data.rows) == (6, 6)
+    assert scenario.id == "delphi-three" and (data.columns, data.rows) == (7, 7)
     assert scenario.recruitment_points == 9 and scenario.omphalos_to_win == 3
     assert len(data.omphalos) == 8 and state.sides == (0, 1, 2)
-    assert [z[0] for z in scenario.zones[:3]] == [1, 6, 36]
+    assert [z[0] for z in scenario.zones[:3]] == [22, 28, 46]  # left, right, bottom
+    # Half the omphalos stand on cliff-walled heights: only Climb and flying units go there.
+    heights = [17, 19, 31, 33]
+    assert set(heights) <= set(data.omphalos)
+    assert all(state.board.is_cliff(h, n) for h in heights for n in state.board.neighbours[h])
 
 
 @rules("MB-SCEN-3")
@@ -1745,7 +1749,7 @@ def test_the_crossroads_of_delphi_two_alliances():
     assert scenario.id == "delphi-alliances" and scenario.map == "delphi-crossroads"
     assert scenario.recruitment_points == 8 and scenario.omphalos_to_win == 5
     assert state.sides == (0, 1, 0, 1)
-    assert [z[0] for z in scenario.zones] == [1, 6, 36, 31]  # allies in diagonal corners
+    assert [z[0] for z in scenario.zones] == [22, 4, 28, 46]  # allies on opposite edges
 
 
 # --- rulings -------------------------------------------------------------------------------
@@ -1779,11 +1783,69 @@ def test_the_maps_are_symmetric_grids():
         frozenset(c) for c in valley.cliffs
     }
     delphi = fresh([["zeus"], ["hades"], ["ares"]]).board.data
-    for key in ("impenetrable", "ruins", "trees", "omphalos"):
-        assert sorted(37 - a for a in getattr(delphi, key)) == sorted(getattr(delphi, key))
-    assert {frozenset(37 - a for a in c) for c in delphi.cliffs} == {
-        frozenset(c) for c in delphi.cliffs
-    }
+
+    def quarter(a: int) -> int:  # a quarter turn clockwise: (row, column) -> (column, 6 - row)
+        row, column = divmod(a - 1, 7)
+        return column * 7 + (6 - row) + 1
+
+    def flip(a: int) -> int:  # left to right
+        row, column = divmod(a - 1, 7)
+        return row * 7 + (6 - column) + 1
+
+    for turn in (quarter, flip):
+        for key in ("impenetrable", "ruins", "trees", "omphalos"):
+            assert sorted(map(turn, getattr(delphi, key))) == sorted(getattr(delphi, key))
+        assert {frozenset(map(turn, c)) for c in delphi.cliffs} == {
+            frozenset(c) for c in delphi.cliffs
+        }
+    # The four zones are one zone turned a quarter at a time; three players use three of them.
+    four = scenarios()["delphi-alliances"].zones
+    for seat in range(4):
+        turned = [quarter(a) for a in four[seat]]
+        assert turned[0] == four[(seat + 1) % 4][0]
+        assert sorted(turned) == sorted(four[(seat + 1) % 4])
+    assert scenarios()["delphi-three"].zones == [four[0], four[2], four[3]]
+
+
+def walking(board, start: int) -> dict[int, int]:
+    """Areas a unit without Climb or flight reaches from ``start``, with the steps it takes."""
+    steps = {start: 0}
+    frontier = [start]
+    while frontier:
+        following = []
+        for a in frontier:
+            for b in board.neighbours[a]:
+                if b in steps or b in board.impenetrable or board.is_cliff(a, b):
+                    continue
+                steps[b] = steps[a] + 1
+                following.append(b)
+        frontier = following
+    return steps
+
+
+@rules("MB-RULING-MAP", "MB-SCEN-1", "MB-SCEN-2", "MB-SCEN-3")
+def test_deployment_zones_are_equally_far_apart_and_see_the_same_omphalos():
+    from theomachy.games.mythic_battles.board import board as board_of
+
+    for scenario in scenarios().values():
+        board = board_of(scenario.map)
+        zones = scenario.zones[: max(scenario.players)]
+        gods = [z[0] for z in zones]
+        pairs = [(a, b) for a in range(len(zones)) for b in range(a + 1, len(zones))]
+        # Every divinity is as far from every other, in areas and in a walker's steps.
+        assert len({board.distance[gods[a]][gods[b]] for a, b in pairs}) == 1, scenario.id
+        assert len({walking(board, gods[a])[gods[b]] for a, b in pairs}) == 1, scenario.id
+        # Every zone is as close to every other zone.
+        nearest = {min(board.distance[x][y] for x in zones[a] for y in zones[b]) for a, b in pairs}
+        assert len(nearest) == 1, scenario.id
+        # Every divinity sees the same omphalos at the same distances (and walks as far).
+        omphalos = board.data.omphalos
+        far = {tuple(sorted(board.distance[g][o] for o in omphalos)) for g in gods}
+        steps = {tuple(sorted(walking(board, g).get(o, 99) for o in omphalos)) for g in gods}
+        assert len(far) == 1 and len(steps) == 1, scenario.id
+    three = scenarios()["delphi-three"]
+    delphi = board_of(three.map)
+    assert [delphi.distance[a][b] for a, b in ((22, 28), (22, 46), (28, 46))] == [6, 6, 6]
 
 
 @rules("MB-RULING-PUBLIC-PROMPTS")
