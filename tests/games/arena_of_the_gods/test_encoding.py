@@ -15,6 +15,7 @@ from theomachy.engine import conformance
 from theomachy.engine.encoding import encoded
 from theomachy.games.arena_of_the_gods.cards import catalog, starter_decks
 from theomachy.games.arena_of_the_gods.encoding import IDS, PER_SEAT, PER_TURN, STEPS, Encoding
+from theomachy.games.arena_of_the_gods.rules import ArenaState
 
 from .positions import setup
 
@@ -83,20 +84,30 @@ def test_max_decisions_follows_the_round_cap():
     assert Encoding(arena(3)).max_decisions() == 10_000 * 3 * PER_TURN
 
 
-@pytest.mark.rules("AG-CAP-1", "AG-RULING-DECK-OUT")
-def test_short_game_options_end_even_a_stalled_game():
+@pytest.mark.rules("AG-CAP-1", "AG-RULING-STALL")
+def test_a_stalled_game_ends_within_the_decision_bound():
     assert Encoding.short_game_options == {"max_rounds": 30}
-    # Odin and Ra with nothing left: no Units, empty decks and hands; neither God can hurt
-    # the other. Without the cap it would go on for ever; with it, it ends after 30 rounds.
-    state = setup(("odin", "ra"), **Encoding.short_game_options)
-    state.deck = [[], []]
-    state.invalidate_caches()
-    rng = random.Random(1)
-    steps = 0
-    while not state.is_terminal():
-        state.apply(step(state, rng))
-        steps += 1
-    assert state.turn == 60 and state.winners() in ([0], [1], [0, 1])
+
+    def stalled(**options: object) -> tuple[ArenaState, int]:
+        # Odin and Ra with nothing left: no Units, empty decks and hands; neither God can
+        # hurt the other.
+        state = setup(("odin", "ra"), **options)
+        state.deck = [[], []]
+        state.invalidate_caches()
+        rng = random.Random(1)
+        steps = 0
+        while not state.is_terminal():
+            state.apply(step(state, rng))
+            steps += 1
+        return state, steps
+
+    # The rulebook's game: a draw after 20 rounds without a Life change (AG-RULING-STALL).
+    state, steps = stalled()
+    assert state.turn == 40 and state.winners() == [0, 1]
+    assert steps <= Encoding(state.game).max_decisions()
+    # A shorter cap ends it first, the most Life winning (AG-CAP-1).
+    state, steps = stalled(max_rounds=10)
+    assert state.turn == 20 and state.winners() in ([0], [1], [0, 1])
     assert steps <= Encoding(state.game).max_decisions()
 
 

@@ -99,6 +99,7 @@ def view(state: ArenaState, player: int | None) -> dict[str, Any]:
         "winners": state.winners(),
         "step": state.step,
         "turn": state.turn,
+        "stalled_turns": state.stall,  # AG-RULING-STALL
         "turn_player": state.current,
         "rolls": [list(r) for r in state.rolls],
         "players": players,

@@ -51,6 +51,7 @@ from theomachy.games.arena_of_the_gods.model import (
     RESOURCE_CAP,
     ROLL,
     SETUP_DRAW,
+    STALL_ROUNDS,
     START_FAVOR,
     START_GOLD,
     START_LIFE,
@@ -203,6 +204,8 @@ class ArenaState(State):
         "out",
         "perms",
         "rolls",
+        "stall",
+        "stall_life",
         "step",
         "turn",
         "winner_seats",
@@ -246,6 +249,10 @@ class ArenaState(State):
         self.contenders = list(range(n))
         self.current = 0
         self.turn = 0  # turns finished
+        # AG-RULING-STALL: turns in a row that ended with every live deck empty and no Life
+        # changed since the turn before, and the Life totals at the last turn's end.
+        self.stall = 0
+        self.stall_life: tuple[int, ...] = tuple(self.life)
         self.winner_seats: list[int] = []
         first = game.options["first"]
         if first is not None:
@@ -276,6 +283,8 @@ class ArenaState(State):
         other.contenders = list(self.contenders)
         other.current = self.current
         other.turn = self.turn
+        other.stall = self.stall
+        other.stall_life = self.stall_life
         other.step = self.step
         other.winner_seats = list(self.winner_seats)
         return other
@@ -1052,6 +1061,17 @@ class ArenaState(State):
             self.winner_seats = [s for s in live if self.life[s] == best]
             self.step = OVER
             return
+        life = tuple(self.life)
+        deck = self.deck
+        if life == self.stall_life and not any(deck[s] for s in live):
+            self.stall += 1
+            if self.stall >= STALL_ROUNDS * len(live):  # AG-RULING-STALL: a draw
+                self.winner_seats = live
+                self.step = OVER
+                return
+        else:
+            self.stall = 0
+            self.stall_life = life
         self.current = nxt
         self.step = TURN_START
 
