@@ -918,7 +918,7 @@ def test_every_talent_has_a_rule_id():
         assert f"**MB-TAL-{talent.upper()}**" in text
 
 
-@rules("MB-TAL-ARCHER")
+@rules("MB-TAL-ARCHER", "MB-TAL-OPTIONAL")
 def test_archer_adds_a_die_at_range_one_or_more():
     armies = [["zeus", "medusa"], ["hades", "achilles"]]
     state = position(armies, at={"medusa": 12, "achilles": 13}, hands={0: ["medusa"]})
@@ -1082,7 +1082,7 @@ def test_gem_collector_claims_in_its_surroundings():
     assert [a for a in state.legal_actions() if a.startswith("claim")] == ["claim 12"]
 
 
-@rules("MB-TAL-GUARD", "MB-RULING-GUARD-ORDER")
+@rules("MB-TAL-GUARD", "MB-RULING-GUARD-ORDER", "MB-TAL-OPTIONAL")
 def test_guard_takes_the_attack_for_a_friend_owner_first_then_allies_clockwise():
     armies = [["hades", "medusa"], ["zeus", "hoplites"], ["ares"], ["athena", "amazons"]]
     state = position(
