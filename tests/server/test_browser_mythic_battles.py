@@ -241,7 +241,7 @@ def test_four_players_draw_the_larger_map(server: LiveServer, page: Any) -> None
     wait_for_my_turn(page)
     view = seat_payload(server, table, 0)["view"]
     board = view["map"]
-    assert page.locator("#mb-map .mb-area").count() == board["columns"] * board["rows"] == 36
+    assert page.locator("#mb-map .mb-area").count() == board["columns"] * board["rows"] == 49
     assert page.locator(".mb-player").count() == 4
     for seat in range(4):
         assert page.locator(f"#mb-map .mb-zone[data-seat='{seat}']").count() == len(
