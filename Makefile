@@ -58,7 +58,7 @@ pytest: $(STAMP)
 test: lint typecheck test-deps pytest
 
 bench: $(BENCH_STAMP)
-	$(BIN)/python bench/factions.py arena-of-the-gods
+	$(BIN)/python bench/factions.py arena-of-the-gods --mcts-games 6
 	$(BIN)/python bench/factions.py mythic-battles --mcts-games 6
 	$(BIN)/python bench/run.py --out bench/RESULTS.md
 
