@@ -27,6 +27,7 @@ from theomachy.games.arena_of_the_gods.model import (
     ROLL,
     STALL_ROUNDS,
 )
+from theomachy.games.arena_of_the_gods.rules import ArenaState
 
 from .positions import act, arena, draw_any, feed, find, fresh, put, setup, tokens
 
@@ -1160,34 +1161,38 @@ def test_the_round_cap_gives_the_win_to_the_most_life():
 
 @rules("AG-RULING-STALL")
 def test_a_stalled_game_ends_in_a_draw_of_the_players_left():
-    def stalled(state, turns: int) -> None:
-        state.stall_life = tuple(state.life)  # the Life totals set up are the last turn's
+    def quiet(state, turns: int) -> None:
         for _ in range(turns):
             assert not state.is_terminal()
             end_turn(state)
             draw_any(state)
 
-    # Every deck empty and no Life changing: the game ends after STALL_ROUNDS rounds.
-    state = setup(PLAIN, life=[15, 18])
-    state.deck = [[], []]
-    stalled(state, 2 * STALL_ROUNDS)
+    def stalled() -> ArenaState:
+        state = setup(PLAIN, life=[15, 18])
+        state.stall_low = list(state.life)  # the Life set up is the lowest so far
+        state.deck = [[], []]
+        return state
+
+    # Every deck empty and no new low: the game ends after STALL_ROUNDS rounds.
+    state = stalled()
+    quiet(state, 2 * STALL_ROUNDS)
     assert state.is_terminal() and state.winners() == [0, 1]
     assert state.returns() == [0.5, 0.5]
-    # A Life change starts the count again.
-    state = setup(PLAIN, life=[15, 18])
-    state.deck = [[], []]
-    stalled(state, 2 * STALL_ROUNDS - 1)
-    state.life[1] -= 1
-    end_turn(state)
-    assert state.stall == 0
-    for _ in range(2 * STALL_ROUNDS):
-        assert not state.is_terminal()
-        end_turn(state)
+    # A new low starts the count again; a gain does not.
+    state = stalled()
+    quiet(state, 2 * STALL_ROUNDS - 2)
+    state.life[1] += 5
+    quiet(state, 1)
+    assert state.stall == 2 * STALL_ROUNDS - 1
+    state.life[1] -= 6  # 17: below 18, the lowest so far
+    quiet(state, 1)
+    assert state.stall == 0 and state.stall_low == [15, 17]
+    quiet(state, 2 * STALL_ROUNDS)
     assert state.is_terminal() and state.view(0)["stalled_turns"] == 2 * STALL_ROUNDS
     # While any live player still has a card in their deck the count does not run.
-    state = setup(PLAIN, life=[15, 18])
-    state.deck = [[], ["militia"] * 5 * STALL_ROUNDS]
-    stalled(state, 4 * STALL_ROUNDS)
+    state = stalled()
+    state.deck[1] = ["militia"] * 5 * STALL_ROUNDS
+    quiet(state, 4 * STALL_ROUNDS)
     assert not state.is_terminal() and state.stall == 0
 
 

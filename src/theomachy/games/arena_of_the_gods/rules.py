@@ -205,7 +205,7 @@ class ArenaState(State):
         "perms",
         "rolls",
         "stall",
-        "stall_life",
+        "stall_low",
         "step",
         "turn",
         "winner_seats",
@@ -249,10 +249,10 @@ class ArenaState(State):
         self.contenders = list(range(n))
         self.current = 0
         self.turn = 0  # turns finished
-        # AG-RULING-STALL: turns in a row that ended with every live deck empty and no Life
-        # changed since the turn before, and the Life totals at the last turn's end.
+        # AG-RULING-STALL: turns in a row that ended with every live deck empty and nobody's
+        # Life below its lowest at an earlier turn's end, and those lowest Life totals.
         self.stall = 0
-        self.stall_life: tuple[int, ...] = tuple(self.life)
+        self.stall_low = list(self.life)
         self.winner_seats: list[int] = []
         first = game.options["first"]
         if first is not None:
@@ -284,7 +284,7 @@ class ArenaState(State):
         other.current = self.current
         other.turn = self.turn
         other.stall = self.stall
-        other.stall_life = self.stall_life
+        other.stall_low = list(self.stall_low)
         other.step = self.step
         other.winner_seats = list(self.winner_seats)
         return other
@@ -1061,17 +1061,23 @@ class ArenaState(State):
             self.winner_seats = [s for s in live if self.life[s] == best]
             self.step = OVER
             return
-        life = tuple(self.life)
+        # AG-RULING-STALL: a turn brings the end no nearer unless someone's Life reaches a
+        # new low (gains do not count: a God healing faster than it is hurt never dies).
+        life, low = self.life, self.stall_low
+        lower = False
+        for s in live:
+            if life[s] < low[s]:
+                low[s] = life[s]
+                lower = True
         deck = self.deck
-        if life == self.stall_life and not any(deck[s] for s in live):
+        if lower or any(deck[s] for s in live):
+            self.stall = 0
+        else:
             self.stall += 1
-            if self.stall >= STALL_ROUNDS * len(live):  # AG-RULING-STALL: a draw
+            if self.stall >= STALL_ROUNDS * len(live):  # a draw of the players left
                 self.winner_seats = live
                 self.step = OVER
                 return
-        else:
-            self.stall = 0
-            self.stall_life = life
         self.current = nxt
         self.step = TURN_START
 
