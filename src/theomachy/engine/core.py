@@ -252,6 +252,10 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     Options: ClassVar[type[GameOptions]] = GameOptions
+    # Options that carry hidden set-up (a seat's secret, such as a face-down faction): whoever
+    # types them knows that secret, so a server takes them only at a table marked open, and a
+    # game offering them also lets each seat make the choice privately inside the game.
+    secret_options: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None):
         if players is None:
