@@ -301,7 +301,7 @@ def test_deck_check_reports_malformed_files(tmp_path: Path):
     wrong = tmp_path / "wrong.toml"
     wrong.write_text('god = "zeus"\ncards = 3\n', encoding="utf-8")
     result = CliRunner().invoke(app, ["deck", "check", str(wrong)])
-    assert result.exit_code == 1 and "cards" in result.output
+    assert result.exit_code == 1 and "cards: expected a table" in result.output
     assert "the deck has 0 cards" in result.output
     # Malformed entries hide no other problem: they are named and left out, and deck
     # construction is checked on what is left.
@@ -315,8 +315,8 @@ def test_deck_check_reports_malformed_files(tmp_path: Path):
     output = " ".join(result.output.split())  # rich wraps long lines
     assert "6 problem(s)" in output
     for words in (
-        "cards.market: Input should be a valid integer",
-        "colour: Extra inputs are not permitted",
+        "cards.market: copies must be a whole number from 1 to 50, not 'two'",
+        "'colour': unknown key",
         "'heracles' has 2 copies",
         "the deck has 2 cards",
         "starts with 2 x 'market'; the deck has 0",
@@ -327,8 +327,82 @@ def test_deck_check_reports_malformed_files(tmp_path: Path):
     nogod.write_text("[cards]\nthor = 2\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["deck", "check", str(nogod)])
     output = " ".join(result.output.split())
-    assert result.exit_code == 1 and "god: Field required" in output
+    assert result.exit_code == 1 and "god: missing" in output
     assert "'thor' has 2 copies" in output and "the deck has 2 cards" in output
+
+
+@pytest.mark.rules("AG-DECK-4")
+def test_deck_check_refuses_a_file_over_the_size_cap(tmp_path: Path):
+    from theomachy.deck_cli import MAX_DECK_FILE_BYTES
+
+    big = tmp_path / "big.toml"
+    big.write_text("# padding\n" * (MAX_DECK_FILE_BYTES // 10 + 1), encoding="utf-8")
+    result = CliRunner().invoke(app, ["deck", "check", str(big)])
+    assert result.exit_code == 2 and "over 256 KiB" in result.output
+    folder = CliRunner().invoke(app, ["deck", "check", str(tmp_path)])
+    assert folder.exit_code == 2 and "not a deck file" in folder.output
+
+
+@pytest.mark.rules("AG-SETUP-1")
+def test_play_reads_a_deck_file_and_the_saved_game_carries_it_inline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    from theomachy.games.arena_of_the_gods.cards import starter_decks
+
+    starter = starter_decks()["zeus-starter"]
+    _deck_file(tmp_path / "my-deck.toml", "zeus", dict(starter.cards), name="my-zeus")
+    monkeypatch.chdir(tmp_path)  # the README's relative path: decks=["my-deck.toml", ...]
+    saved = tmp_path / "saved.json"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "arena-of-the-gods",
+            "--seats",
+            "random,random",
+            "--seed",
+            "2",
+            "-o",
+            "max_rounds=3",
+            "--option",
+            'decks=["my-deck.toml","ra-starter"]',
+            "--save",
+            str(saved),
+        ],
+        input="",
+    )
+    assert result.exit_code == 0, result.output
+    (tmp_path / "my-deck.toml").unlink()  # the saved game needs the file no more
+    state = theomachy.load_state(saved.read_text(encoding="utf-8"))
+    assert state.game.options["decks"][0] == {**starter.model_dump(), "name": "my-zeus"}
+    assert state.game.options["decks"][1] == "ra-starter"
+    assert state.game.gods == ["zeus", "ra"]
+    again = runner.invoke(app, ["play", "--replay", str(saved), "--seats", "random,random"])
+    assert again.exit_code == 0, again.output
+
+
+def test_play_names_a_bad_deck_file_and_its_entry(tmp_path: Path):
+    bad = _deck_file(tmp_path / "bad.toml", "zeus", {"hoplite": 2})
+    play = ["play", "arena-of-the-gods", "--seats", "random,random"]
+    result = runner.invoke(app, [*play, "--option", f'decks=["ra-starter","{bad}"]'])
+    output = " ".join(result.output.split())
+    assert result.exit_code == 2 and "decks entry 1" in output and "bad.toml" in output
+    assert "the deck has 2 cards" in output
+    missing = runner.invoke(app, [*play, "--option", 'decks=["ra-starter","nowhere.toml"]'])
+    output = " ".join(missing.output.split())
+    assert missing.exit_code == 2 and "neither a starter deck" in output
+    assert "zeus-starter" in output
+
+
+def test_inline_deck_files_leaves_other_games_and_inline_decks_alone(tmp_path: Path):
+    from theomachy.deck_cli import inline_deck_files
+    from theomachy.games.arena_of_the_gods.cards import starter_decks
+
+    options = {"decks": ["x.toml"], "rounds": 3}
+    assert inline_deck_files("mythic-arena", options) is options
+    inline = starter_decks()["odin-starter"].model_dump()
+    same = {"decks": ["ra-starter", inline]}
+    assert inline_deck_files("arena-of-the-gods", same) == same
 
 
 def test_deck_starters_lists_every_starter_deck():

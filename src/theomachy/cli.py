@@ -19,6 +19,7 @@ from rich.table import Table
 
 from theomachy import agents
 from theomachy.cli_errors import fail
+from theomachy.deck_cli import inline_deck_files
 from theomachy.engine import CorruptDocument, State, derive_seed, game_class, load, load_state
 from theomachy.engine import games as game_ids
 from theomachy.rules_index import rule_ids, rules_path, rules_text, uncovered
@@ -206,10 +207,13 @@ def play_command(
 def starting_state(
     game: str | None, players: int | None, options: dict[str, Any], replay: Path | None
 ) -> State:
-    """A new game, or the saved one from ``replay``; ``ValueError`` naming any problem."""
+    """A new game, or the saved one from ``replay``; ``ValueError`` naming any problem.
+    Deck files named in the options are read here, by the person's own process, and given
+    to the game inline (a game opens no file)."""
     if replay is None:
         if game is None:
             raise ValueError(f"name a game to play; known games: {', '.join(game_ids())}")
+        options = inline_deck_files(game, options)
         return load(game, players=players, options=options).new_game()
     if players is not None or options:
         raise ValueError("--players and --option cannot change a saved game (--replay)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 from typer.testing import CliRunner
 
 from theomachy.cli import app
@@ -175,3 +176,25 @@ def test_two_runs_never_write_one_folder_and_duplicates_can_be_compacted(tmp_pat
     assert compact(out) == 2
     assert read_games(out) == rows
     assert compact(out) == 0
+
+
+def test_lab_command_line_reads_arena_deck_files(tmp_path: Path):
+    """The lab reads a deck file itself and gives the game the deck inline (a game opens
+    no file, AG-SETUP-1)."""
+    from theomachy.games.arena_of_the_gods.cards import starter_decks
+
+    cards = starter_decks()["zeus-starter"].cards
+    deck = tmp_path / "mine.toml"
+    body = "\n".join(f"{card} = {count}" for card, count in cards.items())
+    deck.write_text(f'name = "mine"\ngod = "zeus"\n[cards]\n{body}\n', encoding="utf-8")
+    runner = CliRunner()
+
+    def lab(decks: str, out: str) -> Result:
+        options = f'{{"max_rounds": 2, "decks": {decks}}}'
+        run = ["lab", "run", "arena-of-the-gods", "--agents", "random", "--games", "1"]
+        return runner.invoke(app, [*run, "--options", options, "--out", str(tmp_path / out)])
+
+    result = lab(f'["{deck}", "ra-starter"]', "good")
+    assert result.exit_code == 0, result.output
+    missing = lab(f'["{tmp_path / "none.toml"}", "ra-starter"]', "bad")
+    assert missing.exit_code == 2 and "neither a starter deck" in missing.output

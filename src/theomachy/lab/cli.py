@@ -19,6 +19,7 @@ from rich.progress import (
 )
 
 from theomachy.cli_errors import fail
+from theomachy.deck_cli import inline_deck_files
 from theomachy.lab.report import build_report
 from theomachy.lab.runner import LabConfig, run
 
@@ -49,6 +50,12 @@ def run_command(
         parsed: Any = json.loads(options)
     except json.JSONDecodeError as error:
         fail(f"--options is not valid JSON: {error}")
+    if isinstance(parsed, dict):
+        try:
+            # Arena of the Gods deck files are read here: a game opens no file.
+            parsed = inline_deck_files(game, parsed)
+        except ValueError as error:
+            fail(f"--options: {error}")
     if backend not in ("local", "ray"):
         fail(f"--backend must be local or ray, not {backend!r}")
     try:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from theomachy.deck_cli import read_deck_file
 from theomachy.engine.content import ContentError
 from theomachy.games.arena_of_the_gods.cards import (
     DECK_SIZE,
@@ -20,7 +21,6 @@ from theomachy.games.arena_of_the_gods.cards import (
     load_cards,
     load_decks,
     parse_deck,
-    read_deck_file,
     starter_decks,
 )
 
@@ -236,14 +236,14 @@ def test_deck_files_are_read_and_checked(tmp_path: Path):
     starter = starter_decks()["odin-starter"]
     body = "\n".join(f"{card} = {count}" for card, count in starter.cards.items())
     path = write(tmp_path, f'name = "mine"\ngod = "odin"\n[cards]\n{body}\n', "mine.toml")
-    deck = read_deck_file(path, CARDS)
+    deck = read_deck_file(path)
     assert deck.name == "mine" and deck.cards == starter.cards
     path = write(tmp_path, 'god = "odin"\n[cards]\nthor = 2\n', "bad.toml")
     with pytest.raises(ValueError, match="'thor' has 2 copies") as error:
-        read_deck_file(path, CARDS)
+        read_deck_file(path)
     assert str(path) in str(error.value) and "2 cards; it must have exactly 50" in str(error.value)
     with pytest.raises(ValueError, match="cards"):
-        read_deck_file(write(tmp_path, 'god = "odin"\n', "nocards.toml"), CARDS)
+        read_deck_file(write(tmp_path, 'god = "odin"\n', "nocards.toml"))
 
 
 def test_parse_deck_names_every_problem_malformed_entries_included():
@@ -251,8 +251,8 @@ def test_parse_deck_names_every_problem_malformed_entries_included():
     with pytest.raises(ValueError) as error:
         parse_deck(data, "deck 0", CARDS)
     assert str(error.value) == (
-        "deck 0: cards.market: Input should be a valid integer, unable to parse string as an "
-        "integer; colour: Extra inputs are not permitted; "
+        "deck 0: 'colour': unknown key; a deck has only name, god, cards; "
+        "cards.market: copies must be a whole number from 1 to 50, not 'two'; "
         "card 'heracles' has 2 copies; the limit for its type is 1; "
         "the deck has 2 cards; it must have exactly 50; "
         "the God 'zeus' starts with 2 x 'market'; the deck has 0; "

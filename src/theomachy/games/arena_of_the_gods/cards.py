@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
 from theomachy.engine.content import ContentError, package_file, read_toml, validate
 
@@ -302,14 +302,28 @@ class CardFile(BaseModel):
     cards: list[Card] = Field(min_length=1)
 
 
+DECK_SIZE = 50
+DECK_KEYS = ("name", "god", "cards")
+# Limits on a deck that comes from outside (the `decks` option, which the play server takes
+# from its clients, or a deck file): far above any legal deck (50 cards, so at most 50
+# distinct ones), and low enough that checking one deck is bounded work and no message
+# repeats much of what was sent (AG-DECK-4).
+MAX_DECK_KEYS = 8  # a table with more keys than this is refused unread
+MAX_DECK_ENTRIES = 100  # distinct cards in `cards`
+MAX_NAME_LENGTH = 60  # characters of a deck's name
+MAX_ID_LENGTH = 40  # characters of a God's or a card's id
+MAX_COPIES = DECK_SIZE  # copies of one card
+SHOWN_LENGTH = 40  # characters of an outside string that a message repeats
+
+
 class Deck(BaseModel):
     """A deck: its God and its 50 cards (card id -> copies)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(default="custom", min_length=1)
-    god: str
-    cards: dict[str, int]
+    name: str = Field(default="custom", min_length=1, max_length=MAX_NAME_LENGTH)
+    god: str = Field(max_length=MAX_ID_LENGTH)
+    cards: dict[str, StrictInt] = Field(max_length=MAX_DECK_ENTRIES)
 
     def card_list(self) -> list[str]:
         """The cards, one entry per copy, sorted."""
@@ -322,9 +336,6 @@ class DeckFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     decks: list[Deck] = Field(min_length=1)
-
-
-DECK_SIZE = 50
 
 
 def deck_problems(deck: Deck, cards: Mapping[str, Card]) -> list[str]:
@@ -366,37 +377,103 @@ def _construction_problems(
     return problems
 
 
+def shown(value: object) -> str:
+    """``value`` as a message may repeat it: a string's repr, cut to ``SHOWN_LENGTH``
+    characters (then followed by ``...``); anything else by its type only (its repr could be
+    of any size)."""
+    if isinstance(value, str):
+        if len(value) <= SHOWN_LENGTH:
+            return repr(value)
+        return f"{value[:SHOWN_LENGTH]!r}..."
+    return f"a value of type {type(value).__name__}"
+
+
+def _text_problem(value: object, limit: int) -> str | None:
+    """Why ``value`` is not a short printable text of at most ``limit`` characters; None if
+    it is."""
+    if not isinstance(value, str):
+        return f"expected text, got {shown(value)}"
+    if not value:
+        return "empty"
+    if len(value) > limit:
+        return f"{len(value)} characters; at most {limit}"
+    if not value.isprintable():
+        return "has characters that are not printable"
+    return None
+
+
+def _copies_problem(count: object) -> str | None:
+    """Why ``count`` is not a number of copies (an integer, not a bool, from 1 to
+    ``MAX_COPIES``); None if it is."""
+    if isinstance(count, bool) or not isinstance(count, int):
+        if isinstance(count, bool):
+            got = f"{count!r} (a bool)"
+        else:
+            got = repr(count) if isinstance(count, float) else shown(count)
+        return f"copies must be a whole number from 1 to {MAX_COPIES}, not {got}"
+    if not 1 <= count <= MAX_COPIES:
+        # A huge integer's digits are not repeated (nor computed: str() of one is slow).
+        got = str(count) if abs(count) < 10**6 else "a number that large"
+        return f"copies must be from 1 to {MAX_COPIES}, not {got}"
+    return None
+
+
+def _form(data: dict[Any, Any]) -> tuple[list[str], str | None, dict[str, int]]:
+    """The form problems of a deck table (``field: message``), its God's id (None when
+    missing or malformed) and its well-formed card entries. At most ``MAX_DECK_KEYS`` keys
+    and ``MAX_DECK_ENTRIES`` card entries are looked at, so this is bounded work."""
+    if len(data) > MAX_DECK_KEYS:
+        return [f"(top level): {len(data)} keys; a deck has only {', '.join(DECK_KEYS)}"], None, {}
+    problems = [
+        f"{shown(key)}: unknown key; a deck has only {', '.join(DECK_KEYS)}"
+        for key in data
+        if not (isinstance(key, str) and key in DECK_KEYS)
+    ]
+    if "name" in data and (why := _text_problem(data["name"], MAX_NAME_LENGTH)):
+        problems.append(f"name: {why}")
+    god = data.get("god")
+    if "god" not in data:
+        problems.append("god: missing (the id of the deck's God)")
+    elif why := _text_problem(god, MAX_ID_LENGTH):
+        problems.append(f"god: {why}")
+        god = None
+    entries = data.get("cards")
+    counts: dict[str, int] = {}
+    if "cards" not in data:
+        problems.append("cards: missing (a table: card id -> copies)")
+    elif not isinstance(entries, dict):
+        problems.append(f"cards: expected a table (card id -> copies), got {shown(entries)}")
+    elif len(entries) > MAX_DECK_ENTRIES:
+        problems.append(
+            f"cards: {len(entries)} entries; a deck lists at most {MAX_DECK_ENTRIES} distinct cards"
+        )
+    else:
+        for card, count in entries.items():
+            if why := _text_problem(card, MAX_ID_LENGTH):
+                problems.append(f"cards: the card id {shown(card)}: {why}")
+            elif why := _copies_problem(count):
+                problems.append(f"cards.{card}: {why}")
+            else:
+                counts[card] = count
+    return problems, god, counts
+
+
 def check_deck(data: Any, cards: Mapping[str, Card]) -> tuple[Deck | None, list[str]]:
     """A deck table checked whole: (the deck, []) when it is legal, else (None, every
     problem). Problems of form come first (``field: message``: a key that is not ``name``,
-    ``god`` or ``cards``, a field of the wrong type, a card entry whose count is not a number);
+    ``god`` or ``cards``, a field of the wrong type or too long, a card entry whose count is
+    not a whole number from 1 to ``MAX_COPIES``, more than ``MAX_DECK_ENTRIES`` entries);
     then deck construction (AG-DECK) is checked on what is left once the faulty entries are
-    left out, so one malformed entry hides no other problem."""
+    left out, so one malformed entry hides no other problem. Bounded work, whatever
+    ``data`` holds; messages repeat at most a short, cut form of any string in it."""
     if not isinstance(data, dict):
         return None, ["(top level): a deck is a table with 'god' and 'cards'"]
-    try:
-        deck = Deck.model_validate(data)
-    except ValidationError as error:
-        errors = error.errors()
-    else:
-        problems = deck_problems(deck, cards)
-        return (None if problems else deck), problems
-    problems = [
-        f"{'.'.join(str(p) for p in e['loc']) or '(top level)'}: {e['msg']}" for e in errors
-    ]
-    bad_fields = {
-        e["loc"][0] for e in errors if e["loc"] and (e["loc"][0] != "cards" or len(e["loc"]) == 1)
-    }
-    bad_cards = {e["loc"][1] for e in errors if len(e["loc"]) > 1 and e["loc"][0] == "cards"}
-    kept = {k: v for k, v in data.items() if k not in bad_fields}
-    counts = kept.get("cards", {})
-    kept["cards"] = {k: v for k, v in counts.items() if k not in bad_cards}
-    god = kept.pop("god", None)
-    try:
-        rest = Deck.model_validate({**kept, "god": god or "-"})
-    except ValidationError:  # not expected: every faulty entry is left out
-        return None, problems
-    return None, problems + _construction_problems(god, rest.cards, cards)
+    problems, god, counts = _form(data)
+    if problems or god is None:
+        return None, problems + _construction_problems(god, counts, cards)
+    deck = Deck(name=data.get("name", "custom"), god=god, cards=counts)
+    problems = deck_problems(deck, cards)
+    return (None if problems else deck), problems
 
 
 def load_cards(path: Path | str) -> dict[str, Card]:
@@ -441,12 +518,6 @@ def parse_deck(data: Any, where: str, cards: Mapping[str, Card]) -> Deck:
     if deck is None:
         raise ValueError(f"{where}: " + "; ".join(problems))
     return deck
-
-
-def read_deck_file(path: Path | str, cards: Mapping[str, Card]) -> Deck:
-    """A deck file (TOML: ``god = "..."``, ``name = "..."``, ``[cards]`` id = copies)."""
-    data = read_toml(path)
-    return parse_deck(data, str(path), cards)
 
 
 @cache

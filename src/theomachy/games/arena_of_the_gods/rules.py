@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from operator import attrgetter
-from pathlib import Path
 from typing import Any
 
 from pydantic import Field
@@ -27,7 +26,7 @@ from theomachy.games.arena_of_the_gods.cards import (
     Deck,
     catalog,
     parse_deck,
-    read_deck_file,
+    shown,
     starter_decks,
 )
 from theomachy.games.arena_of_the_gods.facts import AFTERLIFE_PLAY, FACTS, Discount
@@ -86,8 +85,8 @@ def _draw_outcomes(cards: list[str]) -> list[tuple[str, float]]:
 
 
 class ArenaOptions(GameOptions):
-    """Options: ``gods`` (a God id per seat), ``decks`` (per seat: a starter deck's name, a
-    deck file's path, or an inline deck table), ``first`` (the first player; None: the
+    """Options: ``gods`` (a God id per seat), ``decks`` (per seat: a starter deck's name or
+    an inline deck table; never a file, AG-SETUP-1), ``first (the first player; None: the
     dice), ``max_rounds`` (AG-CAP-1: the game ends after this many rounds; None, the default,
     is the rulebook's game: it ends only with the last player standing)."""
 
@@ -112,8 +111,11 @@ class ArenaGame(Game):
         self.gods, self.decks = self._setup_choices()
 
     def _setup_choices(self) -> tuple[list[str], list[Deck]]:
-        """Check the Gods and decks (AG-SETUP-1, AG-DECK); deck files are read once and
-        written into the options, so a saved game carries its decks."""
+        """Check the Gods and decks (AG-SETUP-1, AG-DECK); inline decks are written into
+        the options as checked, so a saved game carries its decks.
+
+        The game opens no file: options come from the play server's clients, and a path
+        opened here would let a stranger probe the server's files (AG-SETUP-1)."""
         o, n = self.options, self.players
         prefix = f"{self.id}:"
         if o["first"] is not None and not 0 <= o["first"] < n:
@@ -124,7 +126,7 @@ class ArenaGame(Game):
                 raise ValueError(f"{prefix} gods has {len(gods)} entries for {n} players")
             for god in gods:
                 if god not in GODS:
-                    raise ValueError(f"{prefix} {god!r} is not a God; Gods: {', '.join(GODS)}")
+                    raise ValueError(f"{prefix} {shown(god)} is not a God; Gods: {', '.join(GODS)}")
         starters = starter_decks()
         decks: list[Deck] = []
         entries = o["decks"]
@@ -137,14 +139,15 @@ class ArenaGame(Game):
                     decks.append(starters[entry])
                     inline.append(entry)
                 elif isinstance(entry, str):
-                    if not Path(entry).is_file():
-                        raise ValueError(
-                            f"{prefix} deck {seat}: {entry!r} is neither a starter deck "
-                            f"({', '.join(sorted(starters))}) nor a deck file"
-                        )
-                    deck = read_deck_file(entry, CARDS)
-                    decks.append(deck)
-                    inline.append(deck.model_dump())
+                    # Whatever the string looks like (a path included), the same message:
+                    # nothing in it depends on the server's files.
+                    raise ValueError(
+                        f"{prefix} deck {seat}: {shown(entry)} is not a starter deck; an "
+                        f"entry of decks is a starter deck's name "
+                        f"({', '.join(sorted(starters))}) or an inline deck (a table: name "
+                        "(optional), god, cards: card id -> copies); the game reads no deck "
+                        "files (`theomachy play` reads them and passes the deck inline)"
+                    )
                 else:
                     deck = parse_deck(entry, f"{prefix} deck {seat}", CARDS)
                     decks.append(deck)
