@@ -29,13 +29,55 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def create(client: TestClient, **body: Any) -> dict[str, Any]:
-    """Create a table (default: mythic-arena, two people, seed 1) and return the answer."""
+def create(client: TestClient, claim: bool = True, **body: Any) -> dict[str, Any]:
+    """Create a table (default: mythic-arena, two people, an open table with seed 1) and
+    return the answer; with ``claim`` every person's seat is claimed through its invitation
+    and its credential is added to the seat as ``token``."""
     body.setdefault("game", "mythic-arena")
     body.setdefault("seed", 1)
+    if body["seed"] is None:
+        del body["seed"]
+    else:
+        body.setdefault("open", True)
     response = client.post("/api/tables", json=body)
     assert response.status_code == 200, response.text
-    return dict(response.json())
+    table = dict(response.json())
+    if claim:
+        for seat in table["seats"]:
+            seat["token"] = claim_seat(client, table["table_id"], seat["invite"])
+    return table
+
+
+def claim_seat(client: TestClient, table_id: str, invite: str) -> str:
+    """Claim a seat through its invitation; its credential."""
+    response = client.post(f"/api/tables/{table_id}/claim", json={"invite": invite})
+    assert response.status_code == 200, response.text
+    return str(response.json()["credential"])
+
+
+def connect(client: TestClient, table_id: str, credential: str | None = None) -> Any:
+    """A WebSocket to a table that has said hello (with ``credential``: as that seat)."""
+    ws = client.websocket_connect(f"/api/tables/{table_id}/ws")
+    return Hello(ws, credential)
+
+
+class Hello:
+    """Enter a WebSocket session and send the hello message first."""
+
+    def __init__(self, session: Any, credential: str | None) -> None:
+        self.session = session
+        self.credential = credential
+
+    def __enter__(self) -> Any:
+        ws = self.session.__enter__()
+        hello: dict[str, Any] = {"type": "hello"}
+        if self.credential is not None:
+            hello["credential"] = self.credential
+        ws.send_json(hello)
+        return ws
+
+    def __exit__(self, *exc: Any) -> Any:
+        return self.session.__exit__(*exc)
 
 
 def seat_view(client: TestClient, table_id: str, token: str) -> dict[str, Any]:

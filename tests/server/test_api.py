@@ -29,13 +29,15 @@ def test_games_lists_every_game_with_players_and_options(client: TestClient) -> 
     assert set(body["agents"]) == {"random", "greedy", "mcts"}
 
 
-def test_create_table_gives_each_person_a_token_and_link(client: TestClient) -> None:
-    table = create(client, game="mythic-wars", players=3, bots={"2": "random"})
+def test_create_table_gives_each_person_an_invitation_link(client: TestClient) -> None:
+    table = create(client, claim=False, game="mythic-wars", players=3, bots={"2": "random"})
     assert [seat["seat"] for seat in table["seats"]] == [0, 1]
-    tokens = [seat["token"] for seat in table["seats"]]
-    assert len(set(tokens)) == 2 and all(len(token) >= 40 for token in tokens)
+    invites = [seat["invite"] for seat in table["seats"]]
+    assert len(set(invites)) == 2 and all(len(invite) >= 40 for invite in invites)
     for seat in table["seats"]:
-        assert seat["url"].endswith(f"/t/{table['table_id']}#token={seat['token']}")
+        assert seat["url"].endswith(f"/t/{table['table_id']}#invite={seat['invite']}")
+        assert "token" not in seat
+    assert len(table["host"]) >= 40 and table["host"] not in invites
     assert table["spectate_url"].endswith(f"/t/{table['table_id']}")
     assert table["bots"] == {"2": "random"}
 
@@ -91,10 +93,11 @@ def test_hidden_draws_are_redacted_in_views_and_logs(client: TestClient) -> None
     # Mythic Arena: the player to move has drawn a card only they see.
     payload = client.get(f"/api/tables/{table_id}").json()
     mover = payload["view"]["current_player"]
+    mover_view = seat_view(client, table_id, tokens[mover])
     client.post(
         f"/api/tables/{table_id}/actions",
         headers=auth(tokens[mover]),
-        json={"action": seat_view(client, table_id, tokens[mover])["view"]["legal_actions"][0]},
+        json={"action": mover_view["view"]["legal_actions"][0], "seq": mover_view["seq"]},
     )
     payload = client.get(f"/api/tables/{table_id}").json()
     mover = payload["view"]["current_player"]

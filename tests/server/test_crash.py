@@ -46,6 +46,20 @@ def play(
     return made
 
 
+def new_table(server: LiveServer, body: dict[str, Any]) -> dict[str, Any]:
+    """Create a table and claim every person's seat (``token``: the seat's credential)."""
+    answer = httpx.post(f"{server.url}/api/tables", json=body)
+    assert answer.status_code == 200, answer.text
+    table: dict[str, Any] = answer.json()
+    for seat in table["seats"]:
+        claimed = httpx.post(
+            f"{server.url}/api/tables/{table['table_id']}/claim", json={"invite": seat["invite"]}
+        )
+        assert claimed.status_code == 200, claimed.text
+        seat["token"] = claimed.json()["credential"]
+    return table
+
+
 def full_log(server: LiveServer, table_id: str) -> list[str]:
     """The whole stored log (read from the database the server wrote)."""
     from theomachy.server.storage import Store
@@ -61,13 +75,11 @@ def full_log(server: LiveServer, table_id: str) -> list[str]:
 
 def test_kill_9_and_restart_resumes_every_table_exactly(tmp_path: Path) -> None:
     server = LiveServer(tmp_path / "crash.sqlite3")
-    body = {"game": "mythic-wars", "players": 2, "seed": 77, "bots": {"1": "random"}}
+    body = {"game": "mythic-wars", "players": 2, "seed": 77, "open": True, "bots": {"1": "random"}}
     server.start()
     try:
-        crashed = httpx.post(f"{server.url}/api/tables", json=body).json()
-        arena = httpx.post(
-            f"{server.url}/api/tables", json={"game": "mythic-arena", "seed": 5}
-        ).json()
+        crashed = new_table(server, body)
+        arena = new_table(server, {"game": "mythic-arena", "seed": 5, "open": True})
         rng = random.Random(1)
         play(server, crashed, rng, moves=15)
         play(server, arena, random.Random(2), moves=10)
@@ -85,7 +97,7 @@ def test_kill_9_and_restart_resumes_every_table_exactly(tmp_path: Path) -> None:
         play(server, arena, random.Random(2), moves=None)
         crashed_log = full_log(server, crashed["table_id"])
         # The same table played without a crash gives the same log.
-        reference = httpx.post(f"{server.url}/api/tables", json=body).json()
+        reference = new_table(server, body)
         play(server, reference, random.Random(1), moves=None)
     finally:
         server.stop()
@@ -99,8 +111,13 @@ def test_a_bot_thinking_at_the_crash_moves_after_the_restart(tmp_path: Path) -> 
     server = LiveServer(tmp_path / "bots.sqlite3")
     server.start()
     try:
-        body = {"game": "mythic-arena", "seed": 3, "bots": {"0": "mcts:iterations=3000"}}
-        table = httpx.post(f"{server.url}/api/tables", json=body).json()
+        body = {
+            "game": "mythic-arena",
+            "seed": 3,
+            "open": True,
+            "bots": {"0": "mcts:iterations=3000"},
+        }
+        table = new_table(server, body)
         server.kill()  # the bot (seat 0 moves first) is still thinking
         assert full_log(server, table["table_id"]) == []
         server.start()  # no request names the table: the server resumes it by itself

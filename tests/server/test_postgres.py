@@ -37,7 +37,7 @@ def test_tables_play_and_resume_on_postgresql(postgres_url: str) -> None:
             client.post(
                 f"/api/tables/{table['table_id']}/actions",
                 headers=auth(token),
-                json={"action": view["view"]["legal_actions"][0]},
+                json={"action": view["view"]["legal_actions"][0], "seq": view["seq"]},
             )
         before = client.get(f"/api/tables/{table['table_id']}").json()
     with TestClient(create_app(settings)) as restarted:  # a new process over the same database

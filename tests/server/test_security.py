@@ -41,18 +41,24 @@ def test_illegal_action_is_400_with_the_reason_and_changes_nothing(
 ) -> None:
     mover, _, _payload = turn(client, table)
     before = log_length(client, table["table_id"])
-    response = post_action(client, table["table_id"], {"action": "place zeus z9"}, auth(mover))
+    response = post_action(
+        client, table["table_id"], {"action": "place zeus z9", "seq": before}, auth(mover)
+    )
     assert response.status_code == 400
     assert "place zeus z9" in response.json()["error"]
     assert log_length(client, table["table_id"]) == before
-    malformed = post_action(client, table["table_id"], {"action": "PLACE  Zeus"}, auth(mover))
+    malformed = post_action(
+        client, table["table_id"], {"action": "PLACE  Zeus", "seq": before}, auth(mover)
+    )
     assert malformed.status_code == 400 and "malformed" in malformed.json()["error"]
 
 
 def test_another_seats_turn_is_403(client: TestClient, table: dict[str, Any]) -> None:
     _mover, waiting, payload = turn(client, table)
     action = payload["view"]["legal_actions"][0]
-    response = post_action(client, table["table_id"], {"action": action}, auth(waiting))
+    response = post_action(
+        client, table["table_id"], {"action": action, "seq": payload["seq"]}, auth(waiting)
+    )
     assert response.status_code == 403 and "turn" in response.json()["error"]
 
 
@@ -62,14 +68,16 @@ def test_a_bots_turn_is_403_for_people(client: TestClient) -> None:
     # Seat 0 may or may not be first; either way it cannot play for the bot.
     response = client.get(f"/api/tables/{table['table_id']}/view", headers=auth(token)).json()
     if response["view"]["current_player"] == 1:
-        answer = post_action(client, table["table_id"], {"action": "pass"}, auth(token))
+        answer = post_action(
+            client, table["table_id"], {"action": "pass", "seq": response["seq"]}, auth(token)
+        )
         assert answer.status_code == 403
 
 
 def test_missing_or_bad_tokens(client: TestClient, table: dict[str, Any]) -> None:
     table_id = table["table_id"]
     mover, _, payload = turn(client, table)
-    action = {"action": payload["view"]["legal_actions"][0]}
+    action = {"action": payload["view"]["legal_actions"][0], "seq": payload["seq"]}
     assert post_action(client, table_id, action).status_code == 401
     assert client.get(f"/api/tables/{table_id}/view").status_code == 401
     for header in ("Basic abc", "Bearer", "Bearer ", mover):
@@ -88,7 +96,9 @@ def test_unknown_table_is_404(client: TestClient) -> None:
     for path in ("/api/tables/nope", "/api/tables/nope/log", "/api/tables/nope/replay/0"):
         response = client.get(path)
         assert response.status_code == 404 and "nope" in response.json()["error"]
-    assert post_action(client, "nope", {"action": "pass"}, auth("x" * 43)).status_code == 404
+    assert (
+        post_action(client, "nope", {"action": "pass", "seq": 0}, auth("x" * 43)).status_code == 404
+    )
     assert client.get("/api/tables/" + "x" * 300).status_code == 404
 
 
@@ -113,6 +123,9 @@ def test_stale_seq_is_409(client: TestClient, table: dict[str, Any]) -> None:
         b'{"action": ""}',
         b'{"action": "pass", "extra": 1}',
         b'{"action": "pass", "seq": -1}',
+        b'{"action": "pass"}',
+        b'{"action": "pass", "seq": "0"}',
+        b'{"action": "pass", "seq": 1e400}',
         b'{"action": "' + b"a" * 500 + b'"}',
         b"\xff\xfe",
     ],
@@ -175,7 +188,7 @@ def test_bad_table_requests_are_400_and_store_nothing(
 
 
 def test_spectators_cannot_play(client: TestClient, table: dict[str, Any]) -> None:
-    response = post_action(client, table["table_id"], {"action": "choose greek"})
+    response = post_action(client, table["table_id"], {"action": "choose greek", "seq": 0})
     assert response.status_code == 401
     assert client.get(f"/api/tables/{table['table_id']}").json()["view"]["legal_actions"] == []
 

@@ -2,8 +2,13 @@
 
 Routes are thin: they validate what came in, ask the :class:`TableHub` and shape the answer.
 Every error is a JSON object ``{"error": "..."}`` with a status that says what kind of problem
-it was (400 bad input or illegal action, 401/403 token, 404 no such table, 409 stale move,
-413 too large, 429 too fast).
+it was (400 bad input or illegal action, 401/403 credential, 404 no such table, 409 stale move
+or seat already taken, 413 too large, 429 too fast or over a quota, 503 database unavailable,
+500 a bug, with no details).
+
+Seats are invitations: creating a table gives one invitation per person's seat and a host
+credential. The first person to open an invitation claims the seat and receives a seat
+credential only their browser holds; the host may re-invite a seat, which revokes the claim.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Mapping
 from importlib import resources
 from pathlib import Path
@@ -27,20 +33,18 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from theomachy.agents import available as available_agents
 from theomachy.engine.core import IllegalAction
 from theomachy.engine.registry import game_class, games, load
+from theomachy.server.auth import hash_token
+from theomachy.server.errors import TableError, TooMany, Unauthorized
 from theomachy.server.limits import BodyLimit, HttpRateLimit
-from theomachy.server.ratelimit import TokenBucket
-from theomachy.server.schemas import CreateTable, PlayAction, SocketMessage
+from theomachy.server.ratelimit import ClientLimits, TokenBucket
+from theomachy.server.schemas import Claim, CreateTable, PlayAction, SocketMessage
+from theomachy.server.settings import ServerSettings
 from theomachy.server.storage import Store, TableSummary
-from theomachy.server.tables import (
-    LiveTable,
-    ServerSettings,
-    TableError,
-    TableHub,
-    Unauthorized,
-    visible_log,
-)
+from theomachy.server.tables import LiveTable, TableHub, visible_log
 
 WEB_ROOT = Path(str(resources.files("theomachy") / "web"))
+
+log = logging.getLogger("theomachy.server")
 
 
 def error(status: int, message: str, **details: Any) -> JSONResponse:
@@ -70,6 +74,8 @@ def game_info(game_id: str) -> dict[str, Any]:
         "default_players": cls.default_players,
         "options": schema.get("properties", {}),
         "options_help": schema.get("description", ""),
+        # Options that set a seat's hidden set-up: only an open table may set them.
+        "secret_options": list(cls.secret_options),
     }
 
 
@@ -98,6 +104,7 @@ def summary_json(summary: TableSummary, base: str) -> dict[str, Any]:
         "options": public_options(summary),
         "seq": summary.length,
         "status": summary.status,
+        "open": summary.open,
         "winners": summary.winners,
         "bots": {str(seat): spec for seat, spec in summary.bots.items()},
         "created_at": summary.created_at.isoformat(),
@@ -106,10 +113,16 @@ def summary_json(summary: TableSummary, base: str) -> dict[str, Any]:
     }
 
 
+def client_key(host: str | None) -> str:
+    """A client's quota key: its address, hashed (the database never holds addresses)."""
+    return hash_token(f"client:{host or 'unknown'}")[:32]
+
+
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The application, with its own store and tables."""
     settings = settings or ServerSettings()
     hub = TableHub(Store(settings.db_url), settings)
+    replay_limits = ClientLimits(settings.replay_rate, settings.replay_burst)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -147,6 +160,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return error(exc.status_code, str(exc.detail))
 
+    @app.exception_handler(Exception)
+    async def _bug(_request: Request, exc: Exception) -> JSONResponse:
+        # A bug: logged in full here, never described to the client.
+        log.error("unhandled error", exc_info=exc)
+        return error(500, "internal server error")
+
     def base_url(request: Request) -> str:
         return str(request.base_url).rstrip("/")
 
@@ -173,10 +192,19 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.post("/api/tables")
     async def create_table(body: CreateTable, request: Request) -> JSONResponse:
-        """A new table: one token and link per person's seat; bots fill the other seats."""
+        """A new table: one invitation link per person's seat (the first to open it takes
+        the seat), a host credential to re-invite a seat; bots fill the other seats."""
+        if len(json.dumps(body.options)) > settings.max_options_bytes:
+            return error(400, f"options: at most {settings.max_options_bytes} bytes of JSON")
         try:
-            table, tokens = await hub.create(
-                body.game, body.players, body.options, body.bot_seats(), body.seed
+            table, invites, host = await hub.create(
+                body.game,
+                body.players,
+                body.options,
+                body.bot_seats(),
+                body.seed,
+                open_table=body.open,
+                owner=client_key(request.client.host if request.client else None),
             )
         except ValueError as exc:
             return error(400, str(exc))
@@ -184,14 +212,42 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return JSONResponse(
             {
                 "table_id": table.id,
+                "open": table.open,
+                "host": host,
                 "seats": [
-                    {"seat": seat, "token": token, "url": f"{base}/t/{table.id}#token={token}"}
-                    for seat, token in sorted(tokens.items())
+                    {
+                        "seat": seat,
+                        "invite": invite,
+                        "url": f"{base}/t/{table.id}#invite={invite}",
+                    }
+                    for seat, invite in sorted(invites.items())
                 ],
                 "bots": {str(seat): spec for seat, spec in sorted(table.bots.items())},
                 "spectate_url": f"{base}/t/{table.id}",
             }
         )
+
+    @app.post("/api/tables/{table_id}/claim")
+    async def claim_seat(table_id: str, body: Claim) -> dict[str, Any]:
+        """Open a seat link: the first caller takes the seat and gets its credential (keep
+        it: it is the only way to play the seat); later callers get 409 and may watch."""
+        table = await hub.get(table_id)
+        seat, credential = await hub.claim(table, body.invite)
+        return {"table_id": table.id, "seat": seat, "credential": credential}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/invite")
+    async def reinvite(
+        table_id: str,
+        seat: int,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """The creator (host credential) gives a seat a new invitation; whoever held the seat
+        loses it."""
+        table = await hub.get(table_id)
+        invite = await hub.reinvite(table, bearer(authorization), seat)
+        base = base_url(request)
+        return {"seat": seat, "invite": invite, "url": f"{base}/t/{table.id}#invite={invite}"}
 
     @app.get("/api/tables")
     async def list_tables(
@@ -247,30 +303,57 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/replay/{step}")
     async def replay(
-        table_id: str, step: int, authorization: Annotated[str | None, Header()] = None
+        table_id: str,
+        step: int,
+        request: Request,
+        authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
-        """The caller's view after the first ``step`` entries of the log."""
+        """The caller's view after the first ``step`` entries of the log. Served from
+        snapshots, and limited by cost: the entries replayed, not the requests."""
         table, seat = await seated(table_id, authorization)
+        cost = hub.replay_cost(table, step)
+        client = request.client.host if request.client else "unknown"
+        if not replay_limits.allow(client, cost):
+            raise TooMany("too much replaying: slow down")
         return await hub.replay_view(table, seat, step)
 
     # --- WebSocket ------------------------------------------------------------------------------
     @app.websocket("/api/tables/{table_id}/ws")
-    async def socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        """Pushes the seat's (or spectator's) view after every change; takes actions."""
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        """Pushes the seat's (or spectator's) view, then deltas after every change; takes
+        actions. The first message is ``{"type": "hello", "credential": ...}`` (no
+        credential: watch): a credential in the URL would reach access logs."""
         await websocket.accept()
+        if "token" in websocket.query_params or "credential" in websocket.query_params:
+            await refuse(
+                websocket,
+                400,
+                "send the seat credential in the first message "
+                '({"type": "hello", "credential": ...}), never in the URL',
+            )
+            return
         try:
             table = await hub.get(table_id)
+            token = await hello(websocket)
             seat = hub.authenticate(table, token)
         except TableError as exc:
-            await websocket.send_text(socket_error(exc.status, str(exc)))
-            await websocket.close(code=4000 + exc.status)
+            await refuse(websocket, exc.status, str(exc))
             return
-        subscriber = hub.subscribe(table, seat)
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        subscriber = hub.subscribe(table, seat, token)
         sender = asyncio.create_task(pump(websocket, subscriber.outbox))
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
         try:
             while True:
-                message = await websocket.receive()
+                receiving = asyncio.ensure_future(websocket.receive())
+                done, _ = await asyncio.wait(
+                    {receiving, sender}, return_when=asyncio.FIRST_COMPLETED
+                )
+                if sender in done:  # the server closed this connection (seat revoked)
+                    receiving.cancel()
+                    break
+                message = receiving.result()
                 if message["type"] == "websocket.disconnect":
                     break
                 reply = await handle_message(table, seat, message, bucket)
@@ -285,6 +368,22 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 if websocket.application_state != WebSocketState.DISCONNECTED:
                     await websocket.close()
 
+    async def hello(websocket: WebSocket) -> str | None:
+        """The credential of the connection's first message (None: a spectator)."""
+        try:
+            text = await asyncio.wait_for(websocket.receive_text(), settings.hello_timeout_s)
+        except TimeoutError:
+            raise Unauthorized('no hello: send {"type": "hello"} first') from None
+        except KeyError:
+            raise TableError("messages must be JSON text, not binary") from None
+        try:
+            parsed = SocketMessage.model_validate_json(text)
+        except ValidationError as exc:
+            raise TableError(f"bad hello: {problems_of(exc)}") from None
+        if parsed.type != "hello":
+            raise TableError('the first message must be {"type": "hello"}')
+        return parsed.credential
+
     async def handle_message(
         table: LiveTable, seat: int | None, message: Mapping[str, Any], bucket: TokenBucket
     ) -> str | None:
@@ -297,15 +396,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         try:
             parsed = SocketMessage.model_validate_json(text)
         except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}"
-                for e in exc.errors()
-            )
-            return socket_error(400, f"bad message: {problems}")
+            return socket_error(400, f"bad message: {problems_of(exc)}")
         if parsed.type == "ping":
             return json.dumps({"type": "pong", "seq": table.length})
+        if parsed.type == "hello":
+            return socket_error(400, "bad message: hello is only the first message")
         if parsed.action is None:
             return socket_error(400, "bad message: an action message needs 'action'")
+        if parsed.seq is None:
+            return socket_error(
+                400, "bad message: an action message needs 'seq' (the log length you saw)"
+            )
         try:
             await hub.act(table, seat, parsed.action, parsed.seq)
         except TableError as exc:
@@ -333,8 +434,26 @@ def socket_error(status: int, message: str, **details: Any) -> str:
     return json.dumps({"type": "error", "status": status, "error": message, **details})
 
 
+def problems_of(exc: ValidationError) -> str:
+    """A validation error's problems, each with the field it is about."""
+    return "; ".join(
+        f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}" for e in exc.errors()
+    )
+
+
+async def refuse(websocket: WebSocket, status: int, message: str) -> None:
+    """Tell a connection why it is refused, and close it (code 4000 + status)."""
+    with contextlib.suppress(Exception):
+        await websocket.send_text(socket_error(status, message))
+        await websocket.close(code=4000 + status)
+
+
 async def pump(websocket: WebSocket, outbox: Any) -> None:
-    """Send a connection's queued messages until it closes."""
+    """Send a connection's queued messages until either side closes it."""
     with contextlib.suppress(Exception):
         while True:
-            await websocket.send_text(await outbox.get())
+            text = await outbox.get()
+            if text is None:
+                await websocket.close(code=4403)
+                return
+            await websocket.send_text(text)

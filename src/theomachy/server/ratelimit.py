@@ -17,13 +17,15 @@ class TokenBucket:
         self.tokens = burst
         self.stamp = time.monotonic()
 
-    def allow(self) -> bool:
-        """Take one token if there is one."""
+    def allow(self, cost: float = 1.0) -> bool:
+        """Take ``cost`` tokens if there are that many (a cost above the burst is charged
+        from a full bucket, so an expensive request is slow, never impossible)."""
         moment = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (moment - self.stamp) * self.rate)
         self.stamp = moment
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
+        needed = min(cost, self.burst)
+        if self.tokens >= needed:
+            self.tokens -= needed
             return True
         return False
 
@@ -38,8 +40,8 @@ class ClientLimits:
         self.capacity = capacity
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
-    def allow(self, key: str) -> bool:
-        """Whether the client ``key`` may make one more request now."""
+    def allow(self, key: str, cost: float = 1.0) -> bool:
+        """Whether the client ``key`` may make one more request (of ``cost``) now."""
         bucket = self._buckets.get(key)
         if bucket is None:
             bucket = self._buckets[key] = TokenBucket(self.rate, self.burst)
@@ -47,4 +49,4 @@ class ClientLimits:
                 self._buckets.popitem(last=False)
         else:
             self._buckets.move_to_end(key)
-        return bucket.allow()
+        return bucket.allow(cost)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -26,7 +28,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -48,7 +52,24 @@ class TableRow(Base):
     game: Mapped[str] = mapped_column(String(64))
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
+    # 64-bit: the server draws 62-bit seeds (a 32-bit column refused them on PostgreSQL).
+    seed: Mapped[int] = mapped_column(BigInteger)
+    # The chance secret mixed into the seed (hex, never sent to anyone); None for an open
+    # table, whose seed alone makes its chance, and for tables made before secrets existed.
+    secret: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    # An open table is for analysis: its creator chose the seed or a secret set-up, and every
+    # seat is told that hidden information is predictable there.
+    open: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The hash of the creator's host credential (re-invites a seat), and of the creator's
+    # address (quotas); neither is ever shown.
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None, index=True)
+    bot_count: Mapped[int] = mapped_column(Integer, default=0)
+    # Which server process drives the table's bots and chance, and until when.
+    driver: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    lease_until: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, default=None
+    )
     length: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
     # Who the table waits for: "seat", "bot", "chance" or "none" (finished); lets a restarted
@@ -60,13 +81,16 @@ class TableRow(Base):
 
 
 class SeatRow(Base):
-    """One seat: a person's (with the hash of its token) or a bot's (with its agent spec)."""
+    """One seat: a person's (the hash of its invitation, and of its credential once someone
+    claimed it) or a bot's (with its agent spec)."""
 
     __tablename__ = "seats"
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # The seat credential's hash: None until the invitation is claimed (or after a re-invite).
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
@@ -89,11 +113,18 @@ class LogConflict(RuntimeError):
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat as stored: ``token_hash`` for a person, ``bot`` (an agent spec) for a bot."""
+    """A seat as stored: for a person the hashes of its invitation and (once claimed) of its
+    credential; ``bot`` (an agent spec) for a bot."""
 
     seat: int
     token_hash: str | None
     bot: str | None
+    invite_hash: str | None = None
+
+    @property
+    def claimed(self) -> bool:
+        """Whether a person holds this seat (bots always do)."""
+        return self.bot is not None or self.token_hash is not None
 
 
 @dataclass(frozen=True)
@@ -109,14 +140,17 @@ class TableSummary:
     created_at: datetime
     updated_at: datetime
     length: int
+    open: bool
     bots: dict[int, str]
 
 
 @dataclass(frozen=True)
 class TableRecord(TableSummary):
-    """A table as stored, with its seed, seats and whole log."""
+    """A table as stored, with its seed, secret, seats and whole log."""
 
     seed: int
+    secret: str | None
+    host_hash: str | None
     waiting: str
     seats: tuple[Seat, ...]
     actions: tuple[str, ...]
@@ -133,6 +167,7 @@ def _summary_fields(row: TableRow) -> dict[str, Any]:
         "created_at": _utc(row.created_at),
         "updated_at": _utc(row.updated_at),
         "length": row.length,
+        "open": bool(row.open),
     }
 
 
@@ -174,15 +209,55 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+NOTIFY_CHANNEL = "theomachy"
+
+# Columns added since the first release, with their SQL type: a database made by an older
+# server gets them on start (nothing stored is lost; old seats keep their tokens).
+_ADDED_COLUMNS: dict[str, dict[str, str]] = {
+    "tables": {
+        "secret": "VARCHAR(64)",
+        "open": "BOOLEAN DEFAULT FALSE",
+        "host_hash": "VARCHAR(64)",
+        "owner": "VARCHAR(64)",
+        "bot_count": "INTEGER DEFAULT 0",
+        "driver": "VARCHAR(64)",
+        "lease_until": "TIMESTAMP WITH TIME ZONE",
+    },
+    "seats": {"invite_hash": "VARCHAR(64)"},
+}
+
+
+def migrate(engine: Engine) -> None:
+    """Bring a database written by an older server up to date, in place."""
+    inspector = inspect(engine)
+    with engine.begin() as connection:
+        for table, columns in _ADDED_COLUMNS.items():
+            present = {column["name"] for column in inspector.get_columns(table)}
+            for name, kind in columns.items():
+                if name not in present:
+                    connection.execute(text(f'ALTER TABLE {table} ADD COLUMN "{name}" {kind}'))
+        if engine.dialect.name == "postgresql":
+            seed = {c["name"]: c for c in inspector.get_columns("tables")}["seed"]
+            if not isinstance(seed["type"], BigInteger):
+                connection.execute(text("ALTER TABLE tables ALTER COLUMN seed TYPE BIGINT"))
+
+
 class Store:
     """Tables, seats and action logs in a SQL database. Methods are synchronous; the server
-    calls them from one worker thread."""
+    calls them from worker threads."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         self.engine = make_engine(self.url)
         Base.metadata.create_all(self.engine)
+        migrate(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may use this database at the same time (and so
+        changes are announced with NOTIFY): PostgreSQL yes, SQLite no."""
+        return self.engine.dialect.name == "postgresql"
 
     def close(self) -> None:
         """Release the database connections."""
@@ -197,6 +272,11 @@ class Store:
         seed: int,
         seats: Sequence[Seat],
         waiting: str,
+        *,
+        secret: str | None = None,
+        open_table: bool = False,
+        host_hash: str | None = None,
+        owner: str | None = None,
     ) -> None:
         """Store a new table with an empty log."""
         stamp = now()
@@ -208,6 +288,11 @@ class Store:
                     players=players,
                     options=options,
                     seed=seed,
+                    secret=secret,
+                    open=open_table,
+                    host_hash=host_hash,
+                    owner=owner,
+                    bot_count=sum(1 for seat in seats if seat.bot is not None),
                     length=0,
                     status="playing",
                     waiting=waiting,
@@ -220,7 +305,11 @@ class Store:
             for seat in seats:
                 session.add(
                     SeatRow(
-                        table_id=table_id, seat=seat.seat, token_hash=seat.token_hash, bot=seat.bot
+                        table_id=table_id,
+                        seat=seat.seat,
+                        token_hash=seat.token_hash,
+                        invite_hash=seat.invite_hash,
+                        bot=seat.bot,
                     )
                 )
 
@@ -235,7 +324,8 @@ class Store:
     ) -> None:
         """Append ``(action, actor)`` entries to a log of ``expected_length`` entries and
         update the table's listing columns, all in one transaction; ``LogConflict`` (nothing
-        written) if the stored log has another length."""
+        written) if the stored log has another length. On PostgreSQL the same transaction
+        announces the new length (NOTIFY), so other server processes push it too."""
         stamp = now()
         # SQLAlchemy Core, not the ORM session: this is the server's hottest write path, and
         # one UPDATE plus one multi-row INSERT costs about a third of the ORM unit of work.
@@ -269,6 +359,20 @@ class Store:
                         for offset, (action, actor) in enumerate(entries)
                     ],
                 )
+            self._notify(connection, f"log {table_id} {expected_length + len(entries)}")
+
+    def _notify(self, connection: Any, message: str) -> None:
+        if self.shared:
+            connection.execute(
+                text("SELECT pg_notify(:channel, :message)"),
+                {"channel": NOTIFY_CHANNEL, "message": message},
+            )
+
+    def announce(self, message: str) -> None:
+        """Tell the other server processes something (no-op on SQLite)."""
+        if self.shared:
+            with self.engine.begin() as connection:
+                self._notify(connection, message)
 
     def load(self, table_id: str) -> TableRecord | None:
         """A table with its seats and whole log, or None if there is no such table."""
@@ -276,9 +380,7 @@ class Store:
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
-            seats = session.scalars(
-                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
-            ).all()
+            seats = self._seats(session, table_id)
             actions = session.scalars(
                 select(ActionRow.action)
                 .where(ActionRow.table_id == table_id)
@@ -288,10 +390,107 @@ class Store:
                 **_summary_fields(row),
                 bots={s.seat: s.bot for s in seats if s.bot is not None},
                 seed=row.seed,
+                secret=row.secret,
+                host_hash=row.host_hash,
                 waiting=row.waiting,
-                seats=tuple(Seat(s.seat, s.token_hash, s.bot) for s in seats),
+                seats=seats,
                 actions=tuple(actions),
             )
+
+    @staticmethod
+    def _seats(session: Any, table_id: str) -> tuple[Seat, ...]:
+        rows = session.scalars(
+            select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+        ).all()
+        return tuple(Seat(s.seat, s.token_hash, s.bot, s.invite_hash) for s in rows)
+
+    def seats(self, table_id: str) -> tuple[Seat, ...]:
+        """A table's seats as stored now."""
+        with self._sessions() as session:
+            return self._seats(session, table_id)
+
+    def actions_from(self, table_id: str, start: int) -> list[str]:
+        """The log entries from position ``start`` on."""
+        with self._sessions() as session:
+            return list(
+                session.scalars(
+                    select(ActionRow.action)
+                    .where(ActionRow.table_id == table_id, ActionRow.seq >= start)
+                    .order_by(ActionRow.seq)
+                ).all()
+            )
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Give an unclaimed person's seat its credential; False if someone claimed it first
+        (the check and the write are one statement, so two claims never both win)."""
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.bot.is_(None),
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash)
+            )
+            claimed = result.rowcount == 1
+            if claimed:
+                self._notify(connection, f"seats {table_id}")
+            return claimed
+
+    def reinvite_seat(self, table_id: str, seat: int, invite_hash: str) -> bool:
+        """A new invitation for a person's seat; the old claim (credential) is revoked."""
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.bot.is_(None))
+                .values(token_hash=None, invite_hash=invite_hash)
+            )
+            changed = result.rowcount == 1
+            if changed:
+                self._notify(connection, f"seats {table_id}")
+            return changed
+
+    def take_lease(self, table_id: str, holder: str, seconds: float) -> bool:
+        """Whether ``holder`` drives the table's bots and chance for the next ``seconds``: it
+        does if nobody else holds an unexpired lease (then the lease is its, renewed)."""
+        stamp = now()
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(TableRow)
+                .where(
+                    TableRow.id == table_id,
+                    (TableRow.driver.is_(None))
+                    | (TableRow.driver == holder)
+                    | (TableRow.lease_until.is_(None))
+                    | (TableRow.lease_until < stamp),
+                )
+                .values(driver=holder, lease_until=stamp + timedelta(seconds=seconds))
+            )
+            return result.rowcount == 1
+
+    def release_lease(self, table_id: str, holder: str) -> None:
+        """Give up driving a table (another process may take it at once)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.driver == holder)
+                .values(driver=None, lease_until=None)
+            )
+
+    def client_load(self, owner: str, since: datetime) -> tuple[int, int]:
+        """How many tables still playing, and bot seats at them, a client created that were
+        active since ``since``."""
+        with self._sessions() as session:
+            row = session.execute(
+                select(func.count(), func.coalesce(func.sum(TableRow.bot_count), 0)).where(
+                    TableRow.owner == owner,
+                    TableRow.status == "playing",
+                    TableRow.updated_at >= since,
+                )
+            ).one()
+            return int(row[0]), int(row[1])
 
     def list_tables(self, status: str | None = None, limit: int = 50) -> list[TableSummary]:
         """The most recently active tables, newest first, optionally of one status."""
@@ -309,17 +508,23 @@ class Store:
                     bots[seat.table_id][seat.seat] = str(seat.bot)
             return [TableSummary(**_summary_fields(row), bots=bots[row.id]) for row in rows]
 
-    def tables_waiting_on_server(self) -> list[str]:
-        """Unfinished tables whose next move is the server's (a bot's or chance's): after a
-        restart the server resumes them itself."""
+    def tables_waiting_on_server(self, holder: str | None = None) -> list[str]:
+        """Unfinished tables whose next move is the server's (a bot's or chance's) and that no
+        other process drives now: after a restart (or another process's death) the server
+        resumes them itself."""
+        stamp = now()
         with self._sessions() as session:
-            return list(
-                session.scalars(
-                    select(TableRow.id).where(
-                        TableRow.status == "playing", TableRow.waiting.in_(("bot", "chance"))
-                    )
-                )
+            query = select(TableRow.id).where(
+                TableRow.status == "playing", TableRow.waiting.in_(("bot", "chance"))
             )
+            if holder is not None:
+                query = query.where(
+                    (TableRow.driver.is_(None))
+                    | (TableRow.driver == holder)
+                    | (TableRow.lease_until.is_(None))
+                    | (TableRow.lease_until < stamp)
+                )
+            return list(session.scalars(query))
 
     def count_actions(self, table_id: str) -> int:
         """How many log entries a table has in the database."""

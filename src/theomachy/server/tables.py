@@ -1,34 +1,38 @@
 """Live tables: the game states the server holds, and the one path by which they change.
 
 Every change goes the same way, under the table's lock: check the action against the live
-state, apply it to a copy, resolve the chance nodes that follow with the table's seeded
-generator, commit every new log entry to the database, and only then make the copy the live
-state and push each connection its own view. A crash at any point therefore loses nothing that
-was acknowledged, and a restarted server rebuilds each table by replaying its log.
+state, apply it to a copy, resolve the chance nodes that follow with the table's generator,
+commit every new log entry to the database (checking the log length it expects, so a log never
+forks), and only then make the copy the live state and push each connection its own view. A
+crash at any point therefore loses nothing that was acknowledged, and a restarted server
+rebuilds each table by replaying its log.
 
-Bots think in a thread pool, on a copy of the state, so the event loop keeps serving every other
-table while they do. Chance outcomes and bot seeds are derived from the table's seed and the log
-length, so a table replays and resumes exactly, whenever the server restarts.
+Chance comes from the table's seed mixed with a secret that never leaves the server (an open
+table, made for analysis, has no secret: its chosen seed alone decides its chance). Bots think
+in worker processes, fairly scheduled across clients (``botpool``). With several server
+processes over one PostgreSQL database, a process that commits announces it, the others catch
+up from the database and push to their own sockets, and one process at a time (a lease in the
+database) drives a table's bots and chance.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import contextlib
 import logging
-import multiprocessing
+import os
 import random
+import secrets
+import socket
 import time
-from collections import OrderedDict, deque
-from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from datetime import timedelta
+from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from sqlalchemy.exc import DBAPIError, OperationalError
 
-from theomachy.agents.specs import build, parse_spec
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import (
     CHANCE,
@@ -41,7 +45,38 @@ from theomachy.engine.core import (
 from theomachy.engine.registry import load
 from theomachy.engine.simulate import derive_seed
 from theomachy.server.auth import hash_token, new_table_id, new_token, seat_of
-from theomachy.server.storage import Seat, Store, TableSummary
+from theomachy.server.bots import BotFailure, BotRunner, make_bot_runner, validate_bot
+from theomachy.server.broker import Listener
+from theomachy.server.errors import (
+    BrokenTable,
+    Conflict,
+    Forbidden,
+    NotFound,
+    Stale,
+    TableError,
+    TooMany,
+    Unauthorized,
+    Unavailable,
+)
+from theomachy.server.push import Outbox, Rendering, Subscriber, delta_text, presence_text, render
+from theomachy.server.replays import Snapshots
+from theomachy.server.settings import ServerSettings
+from theomachy.server.storage import LogConflict, Seat, Store, TableSummary, now
+
+__all__ = [
+    "BrokenTable",
+    "Forbidden",
+    "LiveTable",
+    "NotFound",
+    "Outbox",
+    "ServerSettings",
+    "Stale",
+    "Subscriber",
+    "TableError",
+    "TableHub",
+    "Unauthorized",
+    "visible_log",
+]
 
 log = logging.getLogger("theomachy.server")
 
@@ -49,94 +84,8 @@ T = TypeVar("T")
 
 SPECTATOR = None
 
-
-class ServerSettings(BaseModel):
-    """What an operator may tune."""
-
-    db_url: str | None = None
-    max_body_bytes: int = 64 * 1024
-    # A client answering at once can make ~30 moves a second on loopback; the limit is for abuse.
-    ws_rate: float = 60.0
-    ws_burst: float = 120.0
-    http_rate: float = 100.0
-    http_burst: float = 200.0
-    bot_workers: int = 2
-    # "process": bots think in worker processes (real parallelism, the event loop never waits
-    # for the interpreter lock); "thread": in threads (cheaper to start; used by tests).
-    bot_pool: Literal["process", "thread"] = "process"
-    max_live_tables: int = 512
-    max_bots_per_table: int = 8
-
-
-class TableError(Exception):
-    """A request about a table that cannot be served; ``status`` is its HTTP status."""
-
-    status = 400
-
-    def __init__(self, message: str, **details: Any) -> None:
-        super().__init__(message)
-        self.details = details
-
-
-class NotFound(TableError):
-    status = 404
-
-
-class Unauthorized(TableError):
-    status = 401
-
-
-class Forbidden(TableError):
-    status = 403
-
-
-class Stale(TableError):
-    status = 409
-
-
-class BrokenTable(TableError):
-    """A stored table that cannot be rebuilt (its game is gone, or its log does not replay)."""
-
-    status = 500
-
-
-class Outbox:
-    """Messages waiting for one connection. Views are whole positions, so a newer view replaces
-    one not yet sent: a slow connection never makes the server queue without bound."""
-
-    def __init__(self) -> None:
-        self._messages: deque[str] = deque(maxlen=64)
-        self._view: str | None = None
-        self._ready = asyncio.Event()
-
-    def put_view(self, text: str) -> None:
-        """Queue a view, replacing an unsent one."""
-        self._view = text
-        self._ready.set()
-
-    def put(self, text: str) -> None:
-        """Queue another message (an error reply)."""
-        self._messages.append(text)
-        self._ready.set()
-
-    async def get(self) -> str:
-        """The next message to send (replies first, then the latest view)."""
-        while True:
-            if self._messages:
-                return self._messages.popleft()
-            if self._view is not None:
-                text, self._view = self._view, None
-                return text
-            self._ready.clear()
-            await self._ready.wait()
-
-
-@dataclass(eq=False)
-class Subscriber:
-    """A connection watching a table as one seat (or as a spectator)."""
-
-    seat: int | None
-    outbox: Outbox = field(default_factory=Outbox)
+# The database errors that mean "unreachable now", as opposed to a bug.
+DATABASE_DOWN = (OperationalError, DBAPIError, ConnectionError)
 
 
 @dataclass(eq=False)
@@ -146,6 +95,10 @@ class LiveTable:
     id: str
     game: Game
     seed: int
+    secret: str | None
+    open: bool
+    host_hash: str | None
+    owner: str
     seats: tuple[Seat, ...]
     state: State
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -153,7 +106,13 @@ class LiveTable:
     driver: asyncio.Task[None] | None = None
     used: float = field(default_factory=time.monotonic)
     # Rendered payload per seat for the current log length (views are computed once per change).
-    rendered: dict[int | None, tuple[int, str]] = field(default_factory=dict)
+    rendered: dict[int | None, Rendering] = field(default_factory=dict)
+    # Deltas rendered for the current length, by seat and the log the connection last got.
+    deltas: dict[tuple[int | None, int], str] = field(default_factory=dict)
+    # Why a bot seat is not moving (shown to everyone), by seat.
+    problems: dict[int, str] = field(default_factory=dict)
+    # Seats connected through other server processes, by process.
+    remote_presence: dict[str, tuple[set[int], int]] = field(default_factory=dict)
 
     @property
     def bots(self) -> dict[int, str]:
@@ -174,16 +133,17 @@ class LiveTable:
             return "chance"
         return "bot" if player in self.bots else "seat"
 
+    def reset_renderings(self) -> None:
+        """Forget rendered payloads (the state, the seats or a problem changed)."""
+        self.rendered.clear()
+        self.deltas.clear()
 
-def chance_rng(seed: int, length: int) -> random.Random:
-    """The generator that resolves the chance node at log position ``length``."""
-    return random.Random(derive_seed(seed, "chance", length))
 
-
-def bot_move(spec: str, seed: int, state: State) -> str:
-    """A bot's action (run in a worker thread on a copy of the state)."""
-    agent = build(spec, seed=derive_seed(seed, "bot", state.current_player, len(state._history)))
-    return agent.act(state)
+def chance_seed(seed: int, secret: str | None, *labels: object) -> int:
+    """A seed derived from a table's seed and its secret (the seed alone at an open table)."""
+    if secret is None:
+        return derive_seed(seed, *labels)
+    return derive_seed(seed, secret, *labels)
 
 
 def status_of(state: State) -> str:
@@ -210,50 +170,94 @@ def visible_log(state: State, seat: int | None) -> list[str]:
     return redacted
 
 
+def process_name() -> str:
+    """A name for this server process, unique among the processes sharing a database."""
+    return f"{socket.gethostname()[:24]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
 class TableHub:
-    """All tables the server knows: creates them, loads them from the store on demand, applies
-    actions, drives bots and chance, and pushes views."""
+    """All tables the server knows: creates them, loads them from the store on demand, seats
+    people, applies actions, drives bots and chance, and pushes views."""
 
     def __init__(self, store: Store, settings: ServerSettings) -> None:
         self.store = store
         self.settings = settings
+        self.name = process_name()
         self._live: OrderedDict[str, LiveTable] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
-        # One thread owns the database: writes are serialized and never block the event loop.
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="theomachy-db")
-        self._bots = self._new_bot_pool()
+        self.bots: BotRunner = make_bot_runner(settings)
+        self.snapshots = Snapshots(settings.replay_snapshot_every)
         self._closing = False
+        self._listener: Listener | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._catching_up: set[str] = set()
+        self._tasks: set[asyncio.Future[None]] = set()
 
     # --- lifecycle --------------------------------------------------------------------------
     async def start(self) -> None:
-        """Resume the tables that wait on the server (a bot's move or a chance node)."""
-        for table_id in await self._run_db(self.store.tables_waiting_on_server):
-            try:
-                await self.get(table_id)
-            except TableError as error:
-                log.error("cannot resume table %s: %s", table_id, error)
+        """Listen for other processes' changes (PostgreSQL), resume the tables that wait on
+        the server (a bot's move or a chance node), and keep looking for orphaned ones."""
+        if self.store.shared:
+            self._listener = Listener(self.store.url, asyncio.get_running_loop(), self._on_notice)
+            self._listener.start()
+            await asyncio.to_thread(self._listener.ready.wait, 10)
+        await self._resume_waiting()
+        if self.store.shared:
+            self._sweeper = asyncio.create_task(self._sweep(), name="theomachy-sweep")
 
     async def stop(self) -> None:
         """Stop the bots and release the database."""
         self._closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         drivers = [t.driver for t in self._live.values() if t.driver is not None]
         for task in drivers:
             task.cancel()
         await asyncio.gather(*drivers, return_exceptions=True)
-        self._bots.shutdown(wait=False, cancel_futures=True)
-        self._db.shutdown(wait=True)
+        for table in self._live.values():
+            for subscriber in table.subscribers:
+                subscriber.outbox.close()
+        self.bots.close()
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.stop)
+        if self.store.shared:
+            for table in self._live.values():
+                try:
+                    await self.db(self.store.release_lease, table.id, self.name)
+                except TableError:
+                    break
         self.store.close()
 
-    def _new_bot_pool(self) -> Executor:
-        workers = self.settings.bot_workers
-        if self.settings.bot_pool == "process":
-            # spawn, not fork: the server process has threads (database, event loop helpers).
-            context = multiprocessing.get_context("spawn")
-            return ProcessPoolExecutor(max_workers=workers, mp_context=context)
-        return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="theomachy-bot")
+    async def _resume_waiting(self) -> None:
+        holder = self.name if self.store.shared else None
+        try:
+            waiting = await self.db(self.store.tables_waiting_on_server, holder)
+        except Unavailable:
+            return
+        for table_id in waiting:
+            try:
+                table = await self.get(table_id)
+            except TableError as error:
+                log.error("cannot resume table %s: %s", table_id, error)
+                continue
+            self._wake(table)
 
-    async def _run_db(self, function: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._db, function, *args)
+    async def _sweep(self) -> None:
+        """Take over tables whose driving process stopped renewing its lease."""
+        while not self._closing:
+            await asyncio.sleep(self.settings.sweep_s)
+            await self._resume_waiting()
+
+    async def db(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a store call in a worker thread; ``Unavailable`` (503) when the database
+        cannot be reached."""
+        try:
+            return await asyncio.to_thread(function, *args)
+        except LogConflict:
+            raise
+        except DATABASE_DOWN as error:
+            log.warning("database unavailable: %s", error)
+            raise Unavailable("the database is unavailable; try again shortly") from None
 
     # --- tables -----------------------------------------------------------------------------
     async def create(
@@ -263,42 +267,99 @@ class TableHub:
         options: Mapping[str, Any],
         bots: Mapping[int, str],
         seed: int | None = None,
-    ) -> tuple[LiveTable, dict[int, str]]:
-        """A new table; returns it and the token of each person's seat. ``ValueError`` (nothing
-        stored) for an unknown game, a bad player count or option, or a bad bot."""
-        game = load(game_id, players=players, options=options)
+        *,
+        open_table: bool = False,
+        owner: str = "",
+    ) -> tuple[LiveTable, dict[int, str], str]:
+        """A new table; returns it, each person's seat invitation and the host credential.
+        ``ValueError`` (nothing stored) for an unknown game, a bad player count, option or
+        bot; ``TooMany`` when the client is over its quota."""
+        if seed is not None and not open_table:
+            raise ValueError(
+                "seed: only an open table may choose its seed (its seats are told that hidden "
+                'information is predictable there): add "open": true'
+            )
+        # Options are bounded in size by the caller; their validation (a deck check, say)
+        # still runs off the event loop.
+        game = await asyncio.to_thread(load, game_id, players, options)
+        if not open_table:
+            for name in type(game).secret_options:
+                if options.get(name) is not None:
+                    raise ValueError(
+                        f"options.{name}: hidden set-up is chosen by each seat inside the game; "
+                        'only an open table ("open": true) may set it in the options'
+                    )
+        specs: dict[int, str] = {}
         for seat, spec in bots.items():
             if not 0 <= seat < game.players:
                 raise ValueError(
                     f"bot seat {seat} does not exist: seats are 0 to {game.players - 1}"
                 )
-            parse_spec(spec)
-            build(spec, seed=0)  # checks the agent's parameters too
-        if len(bots) >= game.players:
+            specs[seat] = validate_bot(spec, self.settings, f"bots.{seat}")
+        if len(specs) >= game.players:
             raise ValueError("every seat is a bot: leave at least one seat for a person")
-        tokens = {seat: new_token() for seat in range(game.players) if seat not in bots}
+        if len(specs) > self.settings.max_bots_per_table:
+            raise ValueError(f"bots: at most {self.settings.max_bots_per_table} bots a table")
+        await self._check_quota(owner, len(specs))
+        invites = {seat: new_token() for seat in range(game.players) if seat not in specs}
+        host = new_token()
         seats = tuple(
-            Seat(seat, hash_token(tokens[seat]) if seat in tokens else None, bots.get(seat))
+            Seat(
+                seat,
+                None,
+                specs.get(seat),
+                hash_token(invites[seat]) if seat in invites else None,
+            )
             for seat in range(game.players)
         )
-        table_seed = seed if seed is not None else random.SystemRandom().getrandbits(62)
+        chance_secret = None if open_table else secrets.token_hex(32)
+        table_seed = seed if seed is not None else secrets.randbits(62)
         table = LiveTable(
-            id=new_table_id(), game=game, seed=table_seed, seats=seats, state=game.new_game()
+            id=new_table_id(),
+            game=game,
+            seed=table_seed,
+            secret=chance_secret,
+            open=open_table,
+            host_hash=hash_token(host),
+            owner=owner,
+            seats=seats,
+            state=game.new_game(),
         )
-        await self._run_db(
-            self.store.create_table,
-            table.id,
-            game.id,
-            game.players,
-            game.options,
-            table_seed,
-            seats,
-            table.waiting(),
+        await self.db(
+            lambda: self.store.create_table(
+                table.id,
+                game.id,
+                game.players,
+                game.options,
+                table_seed,
+                seats,
+                table.waiting(),
+                secret=chance_secret,
+                open_table=open_table,
+                host_hash=table.host_hash,
+                owner=owner,
+            )
         )
         self._remember(table)
         async with table.lock:
             await self._settle(table)
-        return table, tokens
+        return table, invites, host
+
+    async def _check_quota(self, owner: str, bots: int) -> None:
+        if not owner:
+            return
+        since = now() - timedelta(days=1)
+        tables, bot_seats = await self.db(self.store.client_load, owner, since)
+        if tables >= self.settings.max_tables_per_client:
+            raise TooMany(
+                f"you have {tables} tables playing (at most "
+                f"{self.settings.max_tables_per_client}): finish one first"
+            )
+        if bot_seats + bots > self.settings.max_bots_per_client:
+            raise TooMany(
+                f"your playing tables have {bot_seats} bots; {bots} more would pass the "
+                f"limit of {self.settings.max_bots_per_client}"
+            )
 
     async def get(self, table_id: str) -> LiveTable:
         """The live table, loaded from the store (and resumed) if it is not in memory."""
@@ -306,7 +367,7 @@ class TableHub:
         if table is not None:
             self._live.move_to_end(table_id)
             table.used = time.monotonic()
-            self._wake_bots(table)  # in case a bot failed earlier: try again
+            self._wake(table)  # in case a bot failed earlier: try again
             return table
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
             raise NotFound(f"no table {table_id!r}")
@@ -324,15 +385,25 @@ class TableHub:
         return table
 
     async def _load(self, table_id: str) -> LiveTable:
-        record = await self._run_db(self.store.load, table_id)
+        record = await self.db(self.store.load, table_id)
         if record is None:
             raise NotFound(f"no table {table_id!r}")
         try:
-            game = load(record.game, players=record.players, options=record.options)
+            game = await asyncio.to_thread(load, record.game, record.players, record.options)
             state = await asyncio.to_thread(replay_document, game, list(record.actions))
         except (ValueError, CorruptDocument) as error:
             raise BrokenTable(f"table {table_id} cannot be rebuilt: {error}") from None
-        return LiveTable(id=record.id, game=game, seed=record.seed, seats=record.seats, state=state)
+        return LiveTable(
+            id=record.id,
+            game=game,
+            seed=record.seed,
+            secret=record.secret,
+            open=record.open,
+            host_hash=record.host_hash,
+            owner="",
+            seats=record.seats,
+            state=state,
+        )
 
     def _remember(self, table: LiveTable) -> None:
         self._live[table.id] = table
@@ -347,32 +418,85 @@ class TableHub:
             idle = not other.subscribers and not other.lock.locked()
             if other is not table and idle and (other.driver is None or other.driver.done()):
                 del self._live[other.id]
+                self.snapshots.forget(other.id)
                 excess -= 1
 
     async def list_tables(self, status: str | None, limit: int) -> list[TableSummary]:
         """The lobby's list: most recently active first."""
-        return await self._run_db(self.store.list_tables, status, limit)
+        return await self.db(self.store.list_tables, status, limit)
 
     # --- seats ------------------------------------------------------------------------------
     def authenticate(self, table: LiveTable, token: str | None) -> int | None:
-        """The seat of ``token`` (None: a spectator, when no token is given)."""
+        """The seat of a seat credential (None: a spectator, when none is given)."""
         if token is None:
             return SPECTATOR
         if not token:
-            raise Unauthorized("empty seat token")
+            raise Unauthorized("empty seat credential")
         seat = seat_of(token, ((s.seat, s.token_hash) for s in table.seats))
         if seat is None:
-            raise Forbidden("this token is not a seat of this table")
+            raise Forbidden("this credential is not a seat of this table (or it was revoked)")
         return seat
 
-    # --- changes ----------------------------------------------------------------------------
-    async def act(self, table: LiveTable, seat: int | None, action: str, seq: int | None) -> None:
-        """``seat`` plays ``action``; ``seq``, if given, is the log length the player saw."""
+    async def claim(self, table: LiveTable, invite: str) -> tuple[int, str]:
+        """The first person to open a seat's invitation takes the seat: a fresh credential
+        only they hold. Later openers get 409 and may watch."""
+        seat = seat_of(invite, ((s.seat, s.invite_hash) for s in table.seats))
         if seat is None:
-            raise Unauthorized("a seat token is needed to play; spectators only watch")
+            raise Forbidden("this invitation is not for this table (or it was replaced)")
+        credential = new_token()
+        taken = await self.db(self.store.claim_seat, table.id, seat, hash_token(credential))
+        await self.refresh_seats(table)
+        if not taken:
+            raise Conflict(
+                f"seat {seat} is already taken: this link now only lets you watch",
+                seat=seat,
+            )
+        return seat, credential
+
+    async def reinvite(self, table: LiveTable, host: str | None, seat: int) -> str:
+        """A new invitation for a person's seat, asked by the table's creator; whoever held
+        the seat loses it (their connections close)."""
+        if host is None:
+            raise Unauthorized("the host credential is needed: Authorization: Bearer <host>")
+        if table.host_hash is None or seat_of(host, [(0, table.host_hash)]) is None:
+            raise Forbidden("only the table's creator may re-invite a seat")
+        if not 0 <= seat < table.game.players or seat in table.bots:
+            raise TableError(f"seat {seat} is not a person's seat of this table")
+        invite = new_token()
+        await self.db(self.store.reinvite_seat, table.id, seat, hash_token(invite))
+        await self.refresh_seats(table)
+        return invite
+
+    async def refresh_seats(self, table: LiveTable) -> None:
+        """Reload the seats from the store; connections whose credential was revoked close."""
+        seats = await self.db(self.store.seats, table.id)
+        if seats == table.seats:
+            return
+        table.seats = seats
+        holders = {s.seat: s.token_hash for s in seats}
+        for subscriber in list(table.subscribers):
+            if subscriber.seat is not None and holders.get(subscriber.seat) != (
+                subscriber.token_hash
+            ):
+                subscriber.outbox.put(
+                    '{"type":"error","status":403,"error":"your seat was given to someone else '
+                    "by the table's creator\"}"
+                )
+                subscriber.outbox.close()
+                table.subscribers.discard(subscriber)
+        table.reset_renderings()
+        self._broadcast(table)
+
+    # --- changes ----------------------------------------------------------------------------
+    async def act(self, table: LiveTable, seat: int | None, action: str, seq: int) -> None:
+        """``seat`` plays ``action``; ``seq`` is the log length the player saw."""
+        if seat is None:
+            raise Unauthorized("a seat credential is needed to play; spectators only watch")
+        if seq > table.length:  # another process may have moved on: catch up first
+            await self.catch_up(table)
         async with table.lock:
             state = table.state
-            if seq is not None and seq != table.length:
+            if seq != table.length:
                 raise Stale(
                     f"stale move: you saw {seq} log entries, the table has {table.length}",
                     seq=table.length,
@@ -389,9 +513,12 @@ class TableHub:
         """Resolve a pending chance node (after creation, or a crash between two writes) and
         start the bots; the caller holds the table's lock."""
         if table.state.current_player == CHANCE:
-            await self._commit(table, table.state.clone(), [])
+            if not await self._may_drive(table):
+                return
+            with contextlib.suppress(Stale):  # another process resolved it first
+                await self._commit(table, table.state.clone(), [])
         else:
-            self._wake_bots(table)
+            self._wake(table)
 
     async def _commit(
         self,
@@ -404,74 +531,206 @@ class TableHub:
         views. The caller holds the table's lock; ``entries`` are already applied to ``new``.
         ``wake_bots`` is False when the bot driver itself commits (it goes on by itself)."""
         while new.current_player == CHANCE:
-            outcome = sample_outcome(new, chance_rng(table.seed, len(new._history)))
+            rng_seed = chance_seed(table.seed, table.secret, "chance", len(new._history))
+            outcome = sample_outcome(new, _rng(rng_seed))
             new.apply(outcome)
             entries.append((outcome, CHANCE))
         if entries:
-            await self._run_db(
-                self.store.append,
-                table.id,
-                table.length,
-                entries,
-                status_of(new),
-                table.waiting(new),
-                new.winners(),
-            )
+            try:
+                await self.db(
+                    self.store.append,
+                    table.id,
+                    table.length,
+                    entries,
+                    status_of(new),
+                    table.waiting(new),
+                    new.winners(),
+                )
+            except LogConflict:
+                # Another process wrote first: take its entries, and tell the player.
+                await self._catch_up_locked(table)
+                raise Stale(
+                    f"stale move: the table has moved on to {table.length} log entries",
+                    seq=table.length,
+                ) from None
         table.state = new
-        table.rendered.clear()
+        table.reset_renderings()
         self._broadcast(table)
         if wake_bots:
-            self._wake_bots(table)
+            self._wake(table)
 
-    def _wake_bots(self, table: LiveTable) -> None:
-        if self._closing or table.waiting() != "bot":
+    async def catch_up(self, table: LiveTable) -> None:
+        """Apply the entries other processes stored since this one last looked."""
+        async with table.lock:
+            await self._catch_up_locked(table)
+
+    async def _catch_up_locked(self, table: LiveTable) -> None:
+        entries = await self.db(self.store.actions_from, table.id, table.length)
+        if not entries:
+            return
+        new = table.state.clone()
+        try:
+            for action in entries:
+                new.apply(action)
+        except Exception as error:  # the stored log is the truth; this would be a bug
+            log.exception("table %s: stored entries do not apply", table.id)
+            raise BrokenTable(f"table {table.id} cannot catch up: {error}") from None
+        table.state = new
+        table.reset_renderings()
+        self._broadcast(table)
+        self._wake(table)
+
+    # --- bots and chance ------------------------------------------------------------------
+    async def _may_drive(self, table: LiveTable) -> bool:
+        """Whether this process drives the table's bots and chance now (always with one
+        process; with several, the holder of the table's lease in the database)."""
+        if not self.store.shared:
+            return True
+        try:
+            return await self.db(self.store.take_lease, table.id, self.name, self.settings.lease_s)
+        except Unavailable:
+            return False
+
+    def _wake(self, table: LiveTable) -> None:
+        if self._closing or table.waiting() not in ("bot", "chance"):
             return
         if table.driver is None or table.driver.done():
             table.driver = asyncio.create_task(self._drive(table), name=f"bots-{table.id}")
 
     async def _drive(self, table: LiveTable) -> None:
-        """Play the bot seats while it is a bot's turn."""
-        loop = asyncio.get_running_loop()
-        while not self._closing and table.waiting() == "bot":
-            state = table.state
-            player = state.current_player
-            spec = table.bots[player]
+        """Play the bot seats (and pending chance) while the table waits on the server. A
+        failing bot is retried with growing pauses and its seat says why the table waits; a
+        database outage is waited out."""
+        failures = 0
+        pause = 0.5
+        while not self._closing and table.waiting() in ("bot", "chance"):
             try:
-                action = await loop.run_in_executor(
-                    self._bots, bot_move, spec, table.seed, state.clone()
-                )
-            except BrokenProcessPool:
-                # A worker died (killed, out of memory): start new workers and think again.
-                log.error("bot workers died; restarting them (table %s)", table.id)
-                self._bots.shutdown(wait=False, cancel_futures=True)
-                self._bots = self._new_bot_pool()
-                continue
-            except Exception:
-                log.exception("bot %s at table %s failed", spec, table.id)
-                return
-            async with table.lock:
-                if table.state is not state:
+                if not await self._may_drive(table):
+                    return
+                if table.waiting() == "chance":
+                    async with table.lock:
+                        await self._settle(table)
                     continue
-                new = state.clone()
-                new.apply(action, player)
-                await self._commit(table, new, [(action, player)], wake_bots=False)
+                state = table.state
+                player = state.current_player
+                spec = table.bots[player]
+                seed = chance_seed(table.seed, table.secret, "bot", player, len(state._history))
+                action = await self.bots.move(
+                    owner=table.owner or table.id,
+                    table_id=table.id,
+                    spec=spec,
+                    seed=seed,
+                    state=state.clone(),
+                )
+                async with table.lock:
+                    if table.state is not state:
+                        continue
+                    new = state.clone()
+                    new.apply(action, player)
+                    await self._commit(table, new, [(action, player)], wake_bots=False)
+                failures = 0
+                pause = 0.5
+                if table.problems.pop(player, None) is not None:
+                    table.reset_renderings()
+                    self._broadcast(table)
+            except BotFailure as failure:
+                failures += 1
+                player = table.state.current_player
+                log.warning("bot at table %s seat %s failed: %s", table.id, player, failure)
+                if failures >= self.settings.bot_retries:
+                    table.problems[player] = (
+                        f"the bot failed to move {failures} times ({failure}); retrying "
+                        f"every {self._retry_pause(failures):.0f} s"
+                    )
+                    table.reset_renderings()
+                    self._broadcast(table)
+                await asyncio.sleep(self._retry_pause(failures))
+            except (Unavailable, Stale):
+                await asyncio.sleep(pause)  # the database is back soon, or we caught up
+                pause = min(pause * 2, 5.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the bots of table %s stopped", table.id)
+                return
+
+    def _retry_pause(self, failures: int) -> float:
+        return float(min(30, 2 ** max(0, failures - 1)))
+
+    # --- other processes ------------------------------------------------------------------
+    def _on_notice(self, message: str) -> None:
+        """A message from another process (or this one's own, which changes nothing)."""
+        kind, _, rest = message.partition(" ")
+        if kind == "resync":
+            for table in list(self._live.values()):
+                self._spawn(self._remote_log(table.id, None))
+            return
+        table_id, _, detail = rest.partition(" ")
+        if table_id not in self._live:
+            return
+        if kind == "log":
+            length = int(detail) if detail.isdigit() else None
+            self._spawn(self._remote_log(table_id, length))
+        elif kind == "seats":
+            self._spawn(self.refresh_seats(self._live[table_id]))
+        elif kind == "presence":
+            self._remote_presence(self._live[table_id], detail)
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        async def guarded() -> None:
+            try:
+                await work
+            except TableError as error:
+                log.warning("could not follow another process's change: %s", error)
+
+        task = asyncio.ensure_future(guarded())
+        self._tasks.add(task)  # keep a reference until it is done
+        task.add_done_callback(self._tasks.discard)
+
+    async def _remote_log(self, table_id: str, length: int | None) -> None:
+        table = self._live.get(table_id)
+        if table is None or (length is not None and length <= table.length):
+            return
+        if table_id in self._catching_up:
+            return
+        self._catching_up.add(table_id)
+        try:
+            await self.catch_up(table)
+        finally:
+            self._catching_up.discard(table_id)
 
     # --- views ------------------------------------------------------------------------------
-    def payload_text(self, table: LiveTable, seat: int | None) -> str:
-        """The JSON message for ``seat`` (computed once per change and seat)."""
+    def rendering(self, table: LiveTable, seat: int | None) -> Rendering:
+        """``seat``'s payload for the current state (computed once per change and seat)."""
         cached = table.rendered.get(seat)
-        if cached is not None and cached[0] == table.length:
-            return cached[1]
-        text = json.dumps(self.payload(table, seat), separators=(",", ":"))
-        table.rendered[seat] = (table.length, text)
-        return text
+        if cached is not None and cached.length == table.length:
+            return cached
+        made = render(self.payload(table, seat))
+        table.rendered[seat] = made
+        return made
+
+    def payload_text(self, table: LiveTable, seat: int | None) -> str:
+        """The whole JSON payload for ``seat``."""
+        return self.rendering(table, seat).full
+
+    def seats_json(self, table: LiveTable) -> list[dict[str, Any]]:
+        """Each seat as everyone may see it: a bot's spec, whether a person holds it, and
+        why it waits if a bot is failing."""
+        return [
+            {
+                "seat": s.seat,
+                "bot": s.bot,
+                "claimed": s.claimed,
+                "problem": table.problems.get(s.seat),
+            }
+            for s in table.seats
+        ]
 
     def payload(
         self, table: LiveTable, seat: int | None, state: State | None = None
     ) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see of the table, with its set-up."""
         state = state or table.state
-        connected = {s.seat for s in table.subscribers if s.seat is not None}
         result = None
         if state.is_terminal():
             result = {
@@ -479,40 +738,98 @@ class TableHub:
                 "returns": state.returns(),
                 "scores": state.scores(),
             }
-        return {
+        payload = {
             "type": "view",
             "table_id": table.id,
             "game": table.game.id,
             "players": table.game.players,
             "options": table.game.public_options(),
+            "open": table.open,
             "seat": seat,
             "seq": len(state._history),
             "status": status_of(state),
-            "seats": [
-                {"seat": s.seat, "bot": s.bot, "connected": s.seat in connected}
-                for s in table.seats
-            ],
+            "seats": self.seats_json(table),
             "result": result,
             "view": state.view(seat),
         }
+        if table.open:
+            payload["seed"] = table.seed
+        return payload
+
+    def _next_message(self, table: LiveTable, subscriber: Subscriber) -> str | None:
+        """What a connection is sent now: its first whole view, then deltas."""
+        if subscriber not in table.subscribers:
+            return None
+        made = self.rendering(table, subscriber.seat)
+        sent = subscriber.sent_log
+        if sent is made.log:
+            return None  # nothing new since its last message
+        if sent is None:
+            text = made.full
+        else:
+            key = (subscriber.seat, id(sent))
+            text = table.deltas.get(key) or delta_text(made, sent)
+            table.deltas[key] = text
+        subscriber.sent_log = made.log
+        return text
+
+    def _push(self, table: LiveTable, subscriber: Subscriber) -> None:
+        subscriber.outbox.put_view(lambda: self._next_message(table, subscriber))
 
     def _broadcast(self, table: LiveTable) -> None:
         for subscriber in list(table.subscribers):
-            subscriber.outbox.put_view(self.payload_text(table, subscriber.seat))
+            self._push(table, subscriber)
 
-    def subscribe(self, table: LiveTable, seat: int | None) -> Subscriber:
-        """Watch a table; the current view is queued at once."""
-        subscriber = Subscriber(seat)
+    def _presence(self, table: LiveTable) -> str:
+        connected = [s.seat for s in table.subscribers if s.seat is not None]
+        spectators = sum(1 for s in table.subscribers if s.seat is None)
+        for seats, watching in table.remote_presence.values():
+            connected.extend(seats)
+            spectators += watching
+        return presence_text(connected, spectators)
+
+    def _presence_changed(self, table: LiveTable) -> None:
+        text = self._presence(table)
+        for subscriber in list(table.subscribers):
+            subscriber.outbox.put(text)
+        if self.store.shared:
+            local = sorted({s.seat for s in table.subscribers if s.seat is not None})
+            watching = sum(1 for s in table.subscribers if s.seat is None)
+            detail = f"{self.name} {','.join(map(str, local))} {watching}"
+            self._spawn(self.db(self.store.announce, f"presence {table.id} {detail}"))
+
+    def _remote_presence(self, table: LiveTable, detail: str) -> None:
+        parts = detail.split(" ")
+        if len(parts) != 3 or parts[0] == self.name:
+            return
+        seats = {int(s) for s in parts[1].split(",") if s.isdigit()}
+        watching = int(parts[2]) if parts[2].isdigit() else 0
+        table.remote_presence[parts[0]] = (seats, watching)
+        text = self._presence(table)
+        for subscriber in list(table.subscribers):
+            subscriber.outbox.put(text)
+
+    def subscribe(self, table: LiveTable, seat: int | None, token: str | None) -> Subscriber:
+        """Watch a table: this connection gets its whole view, then the presence; everyone
+        else only hears of the presence change."""
+        subscriber = Subscriber(seat, hash_token(token) if token else None, Outbox())
         table.subscribers.add(subscriber)
-        table.rendered.clear()  # "connected" changed for everyone
-        self._broadcast(table)
+        first = self._next_message(table, subscriber)
+        if first is not None:
+            subscriber.outbox.put(first)  # queued before the presence message below
+        self._presence_changed(table)
         return subscriber
 
     def unsubscribe(self, table: LiveTable, subscriber: Subscriber) -> None:
         """Stop watching."""
-        table.subscribers.discard(subscriber)
-        table.rendered.clear()
-        self._broadcast(table)
+        if subscriber in table.subscribers:
+            table.subscribers.discard(subscriber)
+            self._presence_changed(table)
+
+    # --- replays ----------------------------------------------------------------------------
+    def replay_cost(self, table: LiveTable, step: int) -> int:
+        """The rate-limit cost of showing ``step`` (entries to replay from a snapshot)."""
+        return self.snapshots.cost(table.id, max(0, min(step, table.length)))
 
     async def replay_view(self, table: LiveTable, seat: int | None, step: int) -> dict[str, Any]:
         """``seat``'s view after the first ``step`` log entries (for the replay viewer): what
@@ -520,9 +837,15 @@ class TableHub:
         history = table.state.history()
         if not 0 <= step <= len(history):
             raise TableError(f"step must be between 0 and {len(history)}, got {step}")
-        state = await asyncio.to_thread(table.game.replay, history[:step])
+        state = await asyncio.to_thread(
+            self.snapshots.state_at, table.id, table.game, history, step
+        )
         message = self.payload(table, seat, state)
         message["type"] = "replay"
         message["step"] = step
         message["length"] = len(history)
         return message
+
+
+def _rng(seed: int) -> random.Random:
+    return random.Random(seed)
