@@ -1,8 +1,12 @@
 """The browser client, driven by a real browser (Playwright + Debian's chromium, headless)
-against a real server process: the lobby creates a table, a whole Mythic Arena game is played
-by clicking the drawn cards and squares, the end screen names the winner, the replay viewer
-steps back and forth (and hides what the seat could not see then), Mythic Wars is played by
-clicking its cards, and the generic renderer offers every legal action as a button.
+against a real server process: the lobby creates a table (its creator takes the first seat),
+a whole Mythic Arena game is played by clicking the drawn cards and squares over the
+WebSocket's deltas, the end screen names the winner, the replay viewer steps back and forth
+(and hides what the seat could not see then), Mythic Wars is played by clicking its cards, and
+the generic renderer offers every legal action as a button. Invitations: opening one takes the
+seat and leaves no secret in the address bar, opening it again only watches, the creator
+replaces an invitation (whoever held the seat then watches); an open (seeded) table tells
+every seat; a bot's problem shows on its seat.
 
 Screenshots go to tests/server/artifacts/. Without Playwright or chromium the browser tests
 skip with a message (under CI=true the suite's conftest makes that a failure).
@@ -168,6 +172,64 @@ def click_and_wait(page: Any, locator: Any) -> None:
     )
 
 
+def credential_of(page: Any, table_id: str) -> str:
+    """The seat credential the page's tab keeps for a table (from claiming its invitation)."""
+    credential = page.evaluate(
+        "id => sessionStorage.getItem(`theomachy:credential:${id}`)", table_id
+    )
+    assert credential, "this tab holds no seat at the table"
+    return str(credential)
+
+
+def open_seat(page: Any, table: dict[str, Any], seat: int = 0, query: str = "") -> str:
+    """Open a seat's invitation in the page (it claims the seat); the seat's credential, also
+    kept in ``table["credentials"]`` for the API calls of the test."""
+    url = next(s["url"] for s in table["seats"] if s["seat"] == seat)
+    if query:
+        url = url.replace("#", f"?{query}#", 1)
+    page.goto(url)
+    page.wait_for_selector(f"#table[data-seat='{seat}']")
+    credential = credential_of(page, table["table_id"])
+    table.setdefault("credentials", {})[seat] = credential
+    return credential
+
+
+def claim(server: LiveServer, table: dict[str, Any], seat: int) -> str:
+    """Claim a seat through the API (as a second player's client would); its credential."""
+    invite = next(s["invite"] for s in table["seats"] if s["seat"] == seat)
+    answer = httpx.post(
+        f"{server.url}/api/tables/{table['table_id']}/claim", json={"invite": invite}
+    )
+    assert answer.status_code == 200, answer.text
+    credential = str(answer.json()["credential"])
+    table.setdefault("credentials", {})[seat] = credential
+    return credential
+
+
+def seat_payload(server: LiveServer, table: dict[str, Any], seat: int = 0) -> dict[str, Any]:
+    """What the seat sees, asked with its credential (see ``open_seat`` and ``claim``)."""
+    answer = httpx.get(
+        f"{server.url}/api/tables/{table['table_id']}/view",
+        headers={"Authorization": f"Bearer {table['credentials'][seat]}"},
+    )
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def record_sockets(page: Any) -> list[dict[str, Any]]:
+    """Every WebSocket the page opens: its URL and the messages it sent and received."""
+    sockets: list[dict[str, Any]] = []
+
+    def opened(ws: Any) -> None:
+        entry: dict[str, Any] = {"url": ws.url, "sent": [], "received": []}
+        sockets.append(entry)
+        ws.on("framesent", lambda payload: entry["sent"].append(json.loads(payload)))
+        ws.on("framereceived", lambda payload: entry["received"].append(json.loads(payload)))
+
+    page.on("websocket", opened)
+    return sockets
+
+
 def board_actions(page: Any) -> list[str]:
     return page.eval_on_selector_all(
         "#board [data-action]", "els => els.map(e => e.dataset.action)"
@@ -184,16 +246,21 @@ def test_lobby_to_end_of_a_mythic_arena_game(server: LiveServer, page: Any) -> N
     page.goto(f"{server.url}/")
     page.click("[data-game='mythic-arena']")
     page.select_option("#seat-1", "random")
+    # A normal table: no seed to choose until the open-table box is ticked.
+    assert not page.is_checked("#open-table") and page.locator("#seed").is_hidden()
     screenshot(page, "lobby.png")
     page.click("#create")
+    # The creator holds seat 0 already; seat 1 is a bot: no invitation is left to share.
     page.wait_for_selector("#created [data-play='0']")
-    assert page.locator("#created [data-copy='seat-0']").is_visible()
+    assert page.locator("#created [data-invite]").count() == 0
     assert page.locator("#created [data-copy='spectate']").is_visible()
     assert "bot: random" in page.inner_text("#created")
+    sockets = record_sockets(page)
     page.click("#created [data-play='0']")
-    page.wait_for_selector("#table[data-renderer='mythic-arena']")
+    page.wait_for_selector("#table[data-renderer='mythic-arena'][data-seat='0']")
     table_id = page.get_attribute("#table", "data-table")
-    assert f"/t/{table_id}#token=" in page.url  # the seat link carries the token
+    assert page.url == f"{server.url}/t/{table_id}"  # no credential, no invitation in a link
+    assert page.locator("#open-banner").is_hidden()  # not an open table
 
     counts = {"choose": 0, "place": 0, "discard": 0, "power": 0, "other": 0}
     deadline = time.monotonic() + 45
@@ -234,6 +301,13 @@ def test_lobby_to_end_of_a_mythic_arena_game(server: LiveServer, page: Any) -> N
             counts["other"] += 1
         click_and_wait(page, target)
     assert counts["choose"] == 1 and counts["place"] >= 6, counts
+    # The game was pushed as one whole view, then deltas; the credential went in the hello.
+    assert sockets and all(s["url"].endswith(f"/api/tables/{table_id}/ws") for s in sockets)
+    first = sockets[0]
+    assert first["sent"][0]["type"] == "hello" and first["sent"][0]["credential"]
+    kinds = [m["type"] for m in first["received"]]
+    assert kinds.count("view") == 1 and kinds.count("delta") >= 6 and "presence" in kinds, kinds
+    assert all(m["seq"] is not None for m in first["sent"] if m["type"] == "action")
 
     # The end screen names the winner and shows the scores.
     page.wait_for_selector("#end-screen:not([hidden])")
@@ -314,9 +388,10 @@ def test_mythic_wars_by_clicking_cards(server: LiveServer, page: Any) -> None:
         players=2,
         options={"mode": "guided"},
         bots={"1": "random"},
+        open=True,
         seed=11,
     )
-    page.goto(table["seats"][0]["url"])
+    open_seat(page, table)
     page.wait_for_selector("#table[data-renderer='mythic-wars']")
     done: list[str] = []
     while len(done) < 8:
@@ -348,19 +423,15 @@ def test_mythic_wars_by_clicking_cards(server: LiveServer, page: Any) -> None:
 
 
 def test_generic_renderer_offers_every_action(server: LiveServer, page: Any) -> None:
-    table = create_table(server, game="mythic-arena", bots={"1": "random"}, seed=5)
-    page.goto(
-        f"{server.url}/t/{table['table_id']}?renderer=generic#token={table['seats'][0]['token']}"
-    )
+    table = create_table(server, game="mythic-arena", bots={"1": "random"}, open=True, seed=5)
+    open_seat(page, table, query="renderer=generic")
     page.wait_for_selector("#table[data-renderer='generic']")
+    assert page.url.endswith(f"/t/{table['table_id']}?renderer=generic")
     for _ in range(3):
         state = wait_for_my_turn(page)
         if state["status"] == "finished":
             break
-        view = httpx.get(
-            f"{server.url}/api/tables/{table['table_id']}/view",
-            headers={"Authorization": f"Bearer {table['seats'][0]['token']}"},
-        ).json()["view"]
+        view = seat_payload(server, table)["view"]
         assert sorted(board_actions(page)) == sorted(view["legal_actions"])
         assert page.locator("#board [data-role='view-tree']").is_visible()
         click_and_wait(page, page.locator("#board button[data-action]").last)
@@ -379,9 +450,10 @@ def test_mythotopia_by_clicking_the_map(server: LiveServer, page: Any) -> None:
         players=3,
         options={"max_rounds": 20},
         bots={"1": "random", "2": "random"},
+        open=True,
         seed=3,
     )
-    page.goto(table["seats"][0]["url"])
+    open_seat(page, table)
     page.wait_for_selector("#table[data-renderer='mythotopia']")
     shape = mythotopia_board()
     if drawn_map:
@@ -407,10 +479,7 @@ def test_mythotopia_by_clicking_the_map(server: LiveServer, page: Any) -> None:
             break
         # Every legal action is drawn (the moves panel lists them all): no fallback needed.
         assert page.locator("#other-moves").is_hidden(), board_actions(page)
-        view = httpx.get(
-            f"{server.url}/api/tables/{table['table_id']}/view",
-            headers={"Authorization": f"Bearer {table['seats'][0]['token']}"},
-        ).json()["view"]
+        view = seat_payload(server, table)["view"]
         listed = page.eval_on_selector_all(
             "#mt-actions [data-action]", "els => els.map(e => e.dataset.action)"
         )
@@ -437,3 +506,165 @@ def test_mythotopia_by_clicking_the_map(server: LiveServer, page: Any) -> None:
         panel = page.locator(f".mt-player[data-seat='{seat}']")
         assert panel.locator("[data-role='hand']").count() == 0
     assert page.locator(".mt-player[data-seat='0'] [data-role='hand'] .mt-card").count() > 0
+
+
+# --- invitations, open tables, seats ----------------------------------------------------------
+
+
+def new_context_page(browser: Any) -> tuple[Any, Any]:
+    """Another browser (a fresh context: nothing stored), as a second person would have."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tab = context.new_page()
+    tab.set_default_timeout(TIMEOUT_MS)
+    return context, tab
+
+
+def test_an_invitation_takes_the_seat_once(server: LiveServer, browser: Any, page: Any) -> None:
+    table = create_table(server, game="mythic-arena", bots={"1": "random"})
+    table_id = table["table_id"]
+    url = table["seats"][0]["url"]
+    assert url.endswith(f"/t/{table_id}#invite={table['seats'][0]['invite']}")
+    credential = open_seat(page, table)
+    # The invitation is out of the address bar; the credential never was in it.
+    assert page.url == f"{server.url}/t/{table_id}"
+    assert credential not in page.url and page.locator("#notice").is_hidden()
+    public = httpx.get(f"{server.url}/api/tables/{table_id}").json()
+    assert public["open"] is False and "seed" not in public
+    assert public["seats"][0]["claimed"] is True
+    page.wait_for_selector("#seats .seat-item[data-seat='0'][data-claimed='true'] .online")
+    assert page.locator("#open-banner").is_hidden()
+
+    # A second browser opening the same invitation only watches, and is told why.
+    context, other = new_context_page(browser)
+    other.goto(url)
+    other.wait_for_selector("#table[data-seat='spectator']")
+    notice = other.inner_text("#notice")
+    assert "already taken" in notice and "you are watching" in notice, notice
+    assert other.url == f"{server.url}/t/{table_id}"
+    assert other.locator("#board [data-action]").count() == 0
+    screenshot(other, "table-seat-taken.png", full_page=False)
+    # The first browser keeps the seat across a reload (the credential is remembered).
+    page.reload()
+    page.wait_for_selector("#table[data-seat='0']")
+    context.close()
+
+
+def test_the_creator_replaces_an_invitation(server: LiveServer, browser: Any, page: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{server.url}/")
+    page.click("[data-game='mythic-arena']")
+    page.select_option("#seat-1", "person")
+    page.click("#create")
+    page.wait_for_selector("#created [data-play='0']")
+    invite = page.input_value("#created [data-invite='1'] input.link")
+    assert "#invite=" in invite and invite.startswith(server.url)
+    screenshot(page, "lobby-created.png")
+    page.click("#created [data-play='0']")
+    page.wait_for_selector("#table[data-seat='0']")
+    table_id = page.get_attribute("#table", "data-table")
+
+    # Seat 1 waits for a player; its creator sees the invitation to share.
+    seat = page.locator("#seats .seat-item[data-seat='1']")
+    assert seat.get_attribute("data-claimed") == "false"
+    assert "waiting for a player" in seat.inner_text()
+    assert seat.locator("input.link").input_value() == invite
+    assert page.inner_text("#copy-link") == "Copy invitations"
+    screenshot(page, "table-unclaimed.png", full_page=False)
+
+    # A friend opens it and takes the seat; the creator sees the seat taken and online.
+    friend_context, friend = new_context_page(browser)
+    friend.goto(invite)
+    friend.wait_for_selector("#table[data-seat='1']")
+    page.wait_for_selector("#seats .seat-item[data-seat='1'][data-claimed='true'] .online")
+    assert seat.locator("input.link").count() == 0  # a used invitation only lets others watch
+    assert page.inner_text("#copy-link") == "Copy watch link"
+
+    # The creator gives seat 1 a new invitation: the friend's page goes on watching.
+    dialogs: list[str] = []
+
+    def accept(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", accept)
+    page.click("#seats [data-reinvite='1']")
+    page.wait_for_selector("#seats .seat-item[data-seat='1'][data-claimed='false'] input.link")
+    assert dialogs and "current player of seat 1 will lose the seat" in dialogs[0]
+    fresh = seat.locator("input.link").input_value()
+    assert fresh != invite and f"/t/{table_id}#invite=" in fresh
+    friend.wait_for_selector("#table[data-seat='spectator']")
+    assert "given to someone else" in friend.inner_text("#notice")
+    friend.reload()  # the revoked credential was forgotten
+    friend.wait_for_selector("#table[data-seat='spectator']")
+    friend_context.close()
+
+    # The old invitation now says it was replaced; the new one takes the seat.
+    late_context, late = new_context_page(browser)
+    late.goto(invite)
+    late.wait_for_selector("#table[data-seat='spectator']")
+    assert "invitation was replaced" in late.inner_text("#notice")
+    late.goto(fresh)
+    late.wait_for_selector("#table[data-seat='1']")
+    late_context.close()
+    page.wait_for_selector("#seats .seat-item[data-seat='1'][data-claimed='true']")
+
+
+def test_an_open_table_tells_every_seat(server: LiveServer, browser: Any, page: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{server.url}/")
+    page.click("[data-game='mythic-wars']")
+    # The seed and the hidden set-up (the factions) belong to open tables only.
+    assert page.locator("#seed").is_hidden() and page.locator("#opt-factions").is_hidden()
+    page.check("#open-table")
+    assert page.locator("#seed").is_visible() and page.locator("#opt-factions").is_visible()
+    page.fill("#seed", "11")
+    page.locator("#open-table").scroll_into_view_if_needed()
+    screenshot(page, "lobby-open-table.png", full_page=False)
+    page.click("#create")
+    page.wait_for_selector("#created [data-play='0']")
+    assert "Open table" in page.inner_text("#created")
+    page.click("#created [data-play='0']")
+    page.wait_for_selector("#table[data-renderer='mythic-wars'][data-seat='0']")
+    table_id = page.get_attribute("#table", "data-table")
+    chip = page.locator("#open-banner")
+    assert chip.is_visible()
+    assert chip.inner_text().strip() == "Seeded table: hidden information is predictable"
+    public = httpx.get(f"{server.url}/api/tables/{table_id}").json()
+    assert public["open"] is True and public["seed"] == 11
+    screenshot(page, "table-open.png", full_page=False)
+    # A spectator is told too, and the lobby marks the table.
+    context, other = new_context_page(browser)
+    other.goto(f"{server.url}/t/{table_id}")
+    other.wait_for_selector("#table[data-seat='spectator'] #open-banner:not([hidden])")
+    other.goto(f"{server.url}/")
+    other.wait_for_selector(f"#open-tables [data-table='{table_id}'] .open-chip")
+    context.close()
+
+
+def test_a_bot_that_cannot_move_says_why(server: LiveServer, page: Any) -> None:
+    """A bot seat's ``problem`` is shown on the seat (the pushed views are given one here: a
+    bot that really fails takes retries and minutes)."""
+    problem = "the bot failed to move 3 times (timed out); retrying every 4 s"
+
+    def with_problem(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def relay(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") in ("view", "delta"):
+                for seat in data["seats"]:
+                    if seat["bot"]:
+                        seat["problem"] = problem
+                message = json.dumps(data)
+            ws.send(message)
+
+        upstream.on_message(relay)
+
+    page.route_web_socket("**/api/tables/*/ws", with_problem)
+    table = create_table(server, game="mythic-arena", bots={"1": "random"})
+    open_seat(page, table)
+    badge = page.locator("#seats .seat-item[data-seat='1'] .seat-problem")
+    badge.wait_for()
+    assert problem in badge.inner_text()
+    screenshot(page, "table-bot-problem.png", full_page=False)
+    assert page.locator("#seats .seat-item[data-seat='0'] .seat-problem").count() == 0

@@ -19,8 +19,10 @@ from .test_browser import (  # the fixtures and helpers of the browser tests
     browser,
     click_and_wait,
     create_table,
+    open_seat,
     page,
     screenshot,
+    seat_payload,
     server,
     wait_for_my_turn,
 )
@@ -32,23 +34,25 @@ CARDS = catalog()
 
 
 def seat_view(server: LiveServer, table: dict[str, Any], seat: int = 0) -> dict[str, Any]:
-    token = table["seats"][seat]["token"]
-    answer = httpx.get(
-        f"{server.url}/api/tables/{table['table_id']}/view",
-        headers={"Authorization": f"Bearer {token}"},
-    )
-    return dict(answer.json()["view"])
+    return dict(seat_payload(server, table, seat)["view"])
 
 
 def new_table(server: LiveServer, seed: int) -> dict[str, Any]:
+    """An open table (a chosen seed: the same game every run)."""
     return create_table(
-        server, game=GAME, players=2, options={"first": 0}, bots={"1": "random"}, seed=seed
+        server,
+        game=GAME,
+        players=2,
+        options={"first": 0},
+        bots={"1": "random"},
+        open=True,
+        seed=seed,
     )
 
 
 def test_the_renderer_draws_gods_battleground_and_hand(server: LiveServer, page: Any) -> None:
     table = new_table(server, seed=7)
-    page.goto(table["seats"][0]["url"])
+    open_seat(page, table)
     page.wait_for_selector(f"#table[data-renderer='{GAME}']")
     wait_for_my_turn(page)
     view = seat_view(server, table)
@@ -95,7 +99,7 @@ def test_the_renderer_draws_gods_battleground_and_hand(server: LiveServer, page:
 def test_arena_of_the_gods_by_clicking(server: LiveServer, page: Any) -> None:
     started = time.monotonic()
     table = new_table(server, seed=3)
-    page.goto(table["seats"][0]["url"])
+    open_seat(page, table)
     page.wait_for_selector(f"#table[data-renderer='{GAME}']")
     done: list[str] = []
     counts = {"play": 0, "attack": 0, "end": 0, "discard": 0, "use": 0, "targeted": 0, "battle": 0}

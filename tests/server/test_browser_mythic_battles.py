@@ -18,10 +18,13 @@ import httpx2 as httpx
 from .live import LiveServer
 from .test_browser import (  # the fixtures and helpers of the browser tests
     browser,
+    claim,
     click_and_wait,
     create_table,
+    open_seat,
     page,
     screenshot,
+    seat_payload,
     server,
     wait_for_my_turn,
 )
@@ -35,21 +38,12 @@ ARMIES = [["zeus"], ["athena"]]
 MEETING_AREA = 9  # Zeus flies 6 -> 9 over the impenetrable area 8; Athena walks 10 -> 9
 
 
-def seat_payload(server: LiveServer, table: dict[str, Any], seat: int) -> dict[str, Any]:
-    token = table["seats"][seat]["token"]
-    answer = httpx.get(
-        f"{server.url}/api/tables/{table['table_id']}/view",
-        headers={"Authorization": f"Bearer {token}"},
-    )
-    return dict(answer.json())
-
-
 def play_by_api(server: LiveServer, table: dict[str, Any], seat: int, action: str) -> None:
     payload = seat_payload(server, table, seat)
     assert action in payload["view"]["legal_actions"], (action, payload["view"]["legal_actions"])
     answer = httpx.post(
         f"{server.url}/api/tables/{table['table_id']}/actions",
-        headers={"Authorization": f"Bearer {table['seats'][seat]['token']}"},
+        headers={"Authorization": f"Bearer {table['credentials'][seat]}"},
         json={"action": action, "seq": payload["seq"]},
     )
     assert answer.status_code == 200, answer.text
@@ -74,8 +68,14 @@ def athena_move(view: dict[str, Any]) -> str:
 
 
 def new_table(server: LiveServer, seed: int) -> dict[str, Any]:
+    """An open table (a chosen seed: the same game every run); both seats are people."""
     return create_table(
-        server, game=GAME, players=2, options={"armies": ARMIES, "lead": 0}, seed=seed
+        server,
+        game=GAME,
+        players=2,
+        options={"armies": ARMIES, "lead": 0},
+        open=True,
+        seed=seed,
     )
 
 
@@ -83,7 +83,7 @@ def test_the_renderer_draws_the_map_dashboards_players_and_hand(
     server: LiveServer, browser: Any, page: Any
 ) -> None:
     table = new_table(server, seed=5)
-    page.goto(table["seats"][0]["url"])
+    open_seat(page, table)
     page.wait_for_selector(f"#table[data-renderer='{GAME}']")
     wait_for_my_turn(page)
     view = seat_payload(server, table, 0)["view"]
@@ -142,7 +142,7 @@ def test_the_renderer_draws_the_map_dashboards_players_and_hand(
     assert page.locator("#other-moves").is_hidden()
     screenshot(page, "mythic-battles.png")
 
-    # A spectator (a fresh browser context: no seat token stored) sees no hand.
+    # A spectator (a fresh browser context: no seat credential stored) sees no hand.
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     spectator = context.new_page()
     spectator.goto(table["spectate_url"])
@@ -158,7 +158,8 @@ def test_the_renderer_draws_the_map_dashboards_players_and_hand(
 def test_mythic_battles_by_clicking(server: LiveServer, page: Any) -> None:
     started = time.monotonic()
     table = new_table(server, seed=5)
-    page.goto(table["seats"][0]["url"])
+    open_seat(page, table)
+    claim(server, table, 1)  # seat 1 is played through the API
     page.wait_for_selector(f"#table[data-renderer='{GAME}']")
     counts = {"unit": 0, "area": 0, "button": 0, "attack-panel": 0}
     done: list[str] = []
@@ -234,9 +235,10 @@ def test_four_players_draw_the_larger_map(server: LiveServer, page: Any) -> None
         game=GAME,
         players=4,
         bots={"1": "random", "2": "random", "3": "random"},
+        open=True,
         seed=3,
     )
-    page.goto(table["seats"][0]["url"])
+    open_seat(page, table)
     page.wait_for_selector(f"#table[data-renderer='{GAME}'] #mb-map")
     wait_for_my_turn(page)
     view = seat_payload(server, table, 0)["view"]

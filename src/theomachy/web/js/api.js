@@ -40,6 +40,9 @@ const enc = encodeURIComponent;
 export const api = {
   games: () => request("GET", "/api/games"),
   createTable: (body) => request("POST", "/api/tables", { body }),
+  claim: (id, invite) => request("POST", `/api/tables/${enc(id)}/claim`, { body: { invite } }),
+  reinvite: (id, host, seat) =>
+    request("POST", `/api/tables/${enc(id)}/seats/${enc(seat)}/invite`, { token: host }),
   tables: (status, limit = 20) =>
     request("GET", `/api/tables?status=${enc(status)}&limit=${enc(limit)}`),
   view: (id, token) =>
@@ -54,16 +57,21 @@ export const api = {
 };
 
 /**
- * A table's WebSocket: calls onView(payload) for every pushed view, onError(message) for an
- * error reply, onStatus("connecting" | "open" | "closed" | "failed", detail). Reconnects with a
- * growing delay after a drop, except when the server refused the table or token (close codes
- * 4400-4499), and re-syncs over HTTP when the socket cannot be opened.
+ * A table's WebSocket. The credential goes in the first message ({type: "hello"}), never in
+ * the URL (URLs reach access logs). The server sends one whole view, then deltas (the view
+ * without its log, and the log from the first entry that changed); this class rebuilds each
+ * delta into a whole payload, so onView(payload) always gets a whole one. onPresence({connected,
+ * spectators}) says who is here, onError(message) carries an error reply, onStatus("connecting"
+ * | "open" | "closed" | "failed", detail, code) the connection's state. Reconnects with a
+ * growing delay after a drop, except when the server refused the table or the credential
+ * (close codes 4400-4499: 4403 when the seat was given to someone else).
  */
 export class TableSocket {
-  constructor(tableId, token, { onView, onError, onStatus }) {
+  constructor(tableId, credential, { onView, onPresence, onError, onStatus }) {
     this.tableId = tableId;
-    this.token = token;
+    this.credential = credential;
     this.onView = onView;
+    this.onPresence = onPresence || (() => {});
     this.onError = onError || (() => {});
     this.onStatus = onStatus || (() => {});
     this.ws = null;
@@ -71,12 +79,12 @@ export class TableSocket {
     this.attempt = 0;
     this.timer = null;
     this.pinger = null;
+    this.base = null; // the last whole payload of this connection: what deltas apply to
   }
 
   url() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const query = this.token ? `?token=${enc(this.token)}` : "";
-    return `${scheme}//${location.host}/api/tables/${enc(this.tableId)}/ws${query}`;
+    return `${scheme}//${location.host}/api/tables/${enc(this.tableId)}/ws`;
   }
 
   connect() {
@@ -90,34 +98,52 @@ export class TableSocket {
       return;
     }
     this.ws = ws;
+    this.base = null; // a new connection starts with a whole view
     ws.addEventListener("open", () => {
       this.attempt = 0;
+      ws.send(JSON.stringify(this.credential ? { type: "hello", credential: this.credential } : { type: "hello" }));
       this.onStatus("open");
       clearInterval(this.pinger);
       this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
     });
     ws.addEventListener("message", (event) => {
+      if (this.ws !== ws) return;
       let message;
       try {
         message = JSON.parse(event.data);
       } catch {
         return;
       }
-      if (message.type === "view") this.onView(message);
-      else if (message.type === "error") this.onError(message);
+      this.receive(message);
     });
     ws.addEventListener("close", (event) => {
       clearInterval(this.pinger);
       if (this.ws !== ws) return;
       this.ws = null;
+      this.base = null;
       if (this.closed) return;
       if (event.code >= 4400 && event.code < 4500) {
         this.closed = true;
-        this.onStatus("failed", event.reason || `the server refused the connection (${event.code})`);
+        this.onStatus("failed", event.reason || `the server refused the connection (${event.code})`, event.code);
         return;
       }
       this.retry(event.reason);
     });
+  }
+
+  receive(message) {
+    if (message.type === "view") {
+      this.base = message;
+      this.onView(message);
+    } else if (message.type === "delta") {
+      if (!this.base) return; // cannot happen: a connection's first view is whole
+      this.base = applyDelta(this.base, message);
+      this.onView(this.base);
+    } else if (message.type === "presence") {
+      this.onPresence({ connected: message.connected || [], spectators: message.spectators || 0 });
+    } else if (message.type === "error") {
+      this.onError(message);
+    }
   }
 
   retry(reason) {
@@ -145,5 +171,28 @@ export class TableSocket {
     clearInterval(this.pinger);
     if (this.ws) this.ws.close();
     this.ws = null;
+    this.base = null;
   }
+}
+
+/**
+ * The whole payload after a delta: the log is the old one up to log_from followed by the
+ * delta's entries (a game may rewrite an earlier entry when a secret comes out); every other
+ * field the delta carries replaces the old one. New objects throughout: the old payload may
+ * still be on screen.
+ */
+export function applyDelta(base, delta) {
+  const oldLog = Array.isArray(base.view && base.view.log) ? base.view.log : [];
+  const log = oldLog.slice(0, delta.log_from).concat(delta.log || []);
+  const view = { ...(delta.view || {}) };
+  // A game whose view has no log gets none (the server sends an empty one in its place).
+  if (Array.isArray(base.view && base.view.log) || log.length) view.log = log;
+  return {
+    ...base,
+    seq: delta.seq,
+    status: delta.status,
+    seats: delta.seats,
+    result: delta.result,
+    view,
+  };
 }

@@ -1,9 +1,10 @@
-// The lobby: pick a game, its player count, options and bot seats; create the table; copy the
-// seat links; see the open and recent tables.
+// The lobby: pick a game, its player count, options and bot seats; create the table (its
+// creator takes the first person's seat at once); copy the other seats' invitation links; see
+// the open and recent tables.
 
 import { api } from "./api.js";
 import { ago, copyText, h, replace, toast } from "./dom.js";
-import { knownSeats, rememberSeat } from "./store.js";
+import { knownSeats, rememberHost, rememberInvite, rememberSeat } from "./store.js";
 
 const GAME_BLURBS = {
   "mythic-arena":
@@ -18,6 +19,7 @@ const state = {
   game: null,
   players: 2,
   seats: [],
+  open: false, // an open (analysis) table: a chosen seed, hidden set-up in the options
   refresh: null,
 };
 
@@ -136,13 +138,17 @@ function drawForm(form, created) {
     range(0, state.players - 1).map((seat) => seatRow(seat)),
   );
 
+  // Options that set a seat's hidden set-up (Mythic Wars' factions) belong to open tables
+  // only: at a normal table each seat makes those choices inside the game.
+  const secret = new Set(game.secret_options || []);
+  const publicOptions = Object.entries(game.options).filter(([name]) => !secret.has(name));
+  const secretOptions = Object.entries(game.options).filter(([name]) => secret.has(name));
   const options = h(
     "div.options",
     null,
-    Object.entries(game.options).map(([name, schema]) => optionField(name, schema)),
+    publicOptions.map(([name, schema]) => optionField(name, schema)),
   );
-
-  const seed = h("input#seed", { type: "number", min: "0", placeholder: "random", name: "seed" });
+  const openTable = openTableBox(secretOptions);
   const error = h("p.error#create-error", { role: "alert" });
   const submit = h("button.primary#create", { type: "submit" }, "Create table");
 
@@ -154,7 +160,7 @@ function drawForm(form, created) {
         error.textContent = "";
         submit.disabled = true;
         try {
-          await create(game, options, seed, created);
+          await create(game, options, openTable, created);
         } catch (problem) {
           error.textContent = problem.message;
         } finally {
@@ -166,25 +172,67 @@ function drawForm(form, created) {
     pickers,
     h("div.form-row", null, h("label", { for: "players" }, "Players"), players),
     h("h3", null, "Seats"),
-    h("p.hint", null, "Each person gets a private link to their seat; bots play the other seats."),
+    h(
+      "p.hint",
+      null,
+      "You take the first person's seat; each other person gets an invitation link. Bots play the rest.",
+    ),
     seats,
-    Object.keys(game.options).length
+    publicOptions.length
       ? [
           h("h3", null, "Options"),
           game.options_help ? h("p.hint", null, plainHelp(game.options_help)) : null,
           options,
         ]
       : null,
-    h(
-      "details.advanced",
-      null,
-      h("summary", null, "Advanced"),
-      h("div.form-row", null, h("label", { for: "seed" }, "Seed"), seed),
-    ),
+    openTable,
     error,
     h("div.form-actions", null, submit),
   );
   replace(form, body);
+}
+
+/**
+ * The "Open table (analysis)" box: when ticked, the seed and the game's hidden set-up options
+ * may be chosen, and every seat of the table is told that its hidden information is
+ * predictable. Unticked, its fields are hidden and disabled (and not sent).
+ */
+function openTableBox(secretOptions) {
+  const seed = h("input#seed", { type: "number", min: "0", step: "1", placeholder: "random", name: "seed" });
+  const fields = h(
+    "div.open-fields#open-fields",
+    null,
+    h("div.form-row", null, h("label", { for: "seed" }, "Seed"), seed),
+    secretOptions.map(([name, schema]) => optionField(name, schema)),
+  );
+  const sync = () => {
+    fields.hidden = !state.open;
+    for (const input of fields.querySelectorAll("input, select")) input.disabled = !state.open;
+    box.classList.toggle("ticked", state.open);
+  };
+  const tick = h("input#open-table", {
+    type: "checkbox",
+    name: "open",
+    checked: state.open,
+    onchange: (event) => {
+      state.open = event.target.checked;
+      sync();
+    },
+  });
+  const chosen = secretOptions.map(([name, schema]) => (schema.title || name).toLowerCase());
+  const box = h(
+    "div.open-box",
+    null,
+    h("label.open-tick", { for: "open-table" }, tick, h("span", null, "Open table (analysis)")),
+    h(
+      "p.hint.open-why",
+      null,
+      `For study, not for a fair game: you choose the seed${chosen.length ? ` and the ${chosen.join(", ")}` : ""}, so hidden cards and dice are predictable, and every seat is told so.`,
+    ),
+    fields,
+  );
+  sync();
+  return box;
 }
 
 function defaultAgent() {
@@ -277,6 +325,7 @@ function optionField(name, schema) {
 function readOptions(container, game) {
   const options = {};
   for (const input of container.querySelectorAll("[data-option]")) {
+    if (input.disabled) continue;
     const name = input.dataset.option;
     const schema = game.options[name] || {};
     const kind = input.dataset.kind;
@@ -303,7 +352,7 @@ function readOptions(container, game) {
   return options;
 }
 
-async function create(game, optionsBox, seedInput, created) {
+async function create(game, optionsBox, openBox, created) {
   const bots = {};
   for (let seat = 0; seat < state.players; seat += 1) {
     const entry = state.seats[seat];
@@ -313,12 +362,35 @@ async function create(game, optionsBox, seedInput, created) {
     }
   }
   const body = { game: game.id, players: state.players, options: readOptions(optionsBox, game), bots };
-  if (seedInput.value !== "") body.seed = Number(seedInput.value);
-  const table = await api.createTable(body);
-  if (table.seats.length) {
-    rememberSeat(table.table_id, table.seats[0].token, { seat: table.seats[0].seat, game: game.id });
+  if (state.open) {
+    body.open = true;
+    Object.assign(body.options, readOptions(openBox, game));
+    const seed = openBox.querySelector("#seed");
+    if (seed.value !== "") body.seed = Number(seed.value);
   }
-  showCreated(created, game, table);
+  const table = await api.createTable(body);
+  // Links are built from this page's origin (the server's own base URL may be an internal one
+  // behind a proxy); the invitation travels in the fragment, which is never sent to a server.
+  const base = `${location.origin}/t/${encodeURIComponent(table.table_id)}`;
+  const invites = Object.fromEntries(
+    table.seats.map((seat) => [seat.seat, `${base}#invite=${encodeURIComponent(seat.invite)}`]),
+  );
+  rememberHost(table.table_id, table.host, { game: game.id, invites });
+  // The creator takes the first person's seat: its invitation is used up here and now.
+  let mine = null;
+  let claimError = null;
+  if (table.seats.length) {
+    try {
+      const claim = await api.claim(table.table_id, table.seats[0].invite);
+      rememberSeat(table.table_id, claim.credential, { seat: claim.seat, game: game.id });
+      rememberInvite(table.table_id, claim.seat, null);
+      delete invites[claim.seat];
+      mine = claim.seat;
+    } catch (problem) {
+      claimError = problem.message;
+    }
+  }
+  showCreated(created, game, table, { base, invites, mine, claimError });
   if (state.tablesBox) drawTables(state.tablesBox);
 }
 
@@ -337,24 +409,31 @@ function linkRow(label, url, extra = {}) {
   );
   return h(
     "div.link-row",
-    { style: extra.seat !== undefined ? { "--seat": `var(--seat-${extra.seat % 8})` } : null },
+    { style: extra.seat !== undefined ? { "--seat": `var(--seat-${extra.seat % 8})` } : null, data: { invite: extra.invite } },
     h("span.link-label", null, extra.seat !== undefined ? h("span.seat-dot") : null, label),
-    h("input.link", { type: "text", readonly: true, value: url, onfocus: (e) => e.target.select() }),
+    h("input.link", { type: "text", readonly: true, value: url, title: extra.title || null, onfocus: (e) => e.target.select() }),
     copy,
-    extra.play ? h("a.button.primary.small", { href: url, data: { play: extra.seat } }, "Play") : null,
   );
 }
 
-function showCreated(created, game, table) {
+function showCreated(created, game, table, { base, invites, mine, claimError }) {
   created.hidden = false;
-  // Links are built from this page's origin (the server's own base URL may be an internal one
-  // behind a proxy); the token travels in the fragment, which is never sent to any server.
-  const base = `${location.origin}/t/${encodeURIComponent(table.table_id)}`;
-  const seats = table.seats.map((seat) =>
-    linkRow(`Seat ${seat.seat}`, `${base}#token=${encodeURIComponent(seat.token)}`, {
-      seat: seat.seat,
-      play: true,
-      copyKey: `seat-${seat.seat}`,
+  const yours =
+    mine !== null
+      ? h(
+          "div.link-row.mine-row",
+          { style: { "--seat": `var(--seat-${mine % 8})` } },
+          h("span.link-label", null, h("span.seat-dot"), `Seat ${mine}`),
+          h("span.mine-text", null, "Yours: this browser holds the seat."),
+          h("a.button.primary.small", { href: base, data: { play: mine } }, "Play"),
+        )
+      : null;
+  const others = Object.entries(invites).map(([seat, url]) =>
+    linkRow(`Seat ${seat}`, url, {
+      seat: Number(seat),
+      invite: seat,
+      copyKey: `invite-${seat}`,
+      title: `Whoever opens this link first takes seat ${seat}`,
     }),
   );
   const bots = Object.entries(table.bots).map(([seat, spec]) =>
@@ -368,8 +447,20 @@ function showCreated(created, game, table) {
   replace(
     created,
     h("h2", null, `${game.title}: table ${table.table_id}`),
-    h("p.hint", null, "Send each person their own seat link: whoever holds a link plays that seat."),
-    h("div.links", { data: { table: table.table_id } }, seats, bots),
+    table.open ? h("p.open-note", null, "Open table: the seed is known, so hidden information is predictable.") : null,
+    claimError ? h("p.error", null, `Could not take your seat (${claimError}): open its link below.`) : null,
+    yours,
+    others.length
+      ? [
+          h("h3", null, "Invitations"),
+          h(
+            "p.hint",
+            null,
+            "Send each link to one person: whoever opens it first takes that seat, and after that the link only lets others watch. From the table page you can replace an invitation.",
+          ),
+        ]
+      : null,
+    h("div.links", { data: { table: table.table_id } }, others, bots),
     linkRow("Spectators", base, { copyKey: "spectate" }),
   );
   created.scrollIntoView({ behavior: "smooth", block: "nearest" });
@@ -424,7 +515,14 @@ function tableList(tables, seats) {
         h(
           "div.table-info",
           null,
-          h("span.table-game", null, titleOf(t.game)),
+          h(
+            "span.table-game",
+            null,
+            titleOf(t.game),
+            t.open
+              ? h("span.chip.open-chip", { title: "An open table: its seed is known, so its hidden information is predictable" }, "seeded")
+              : null,
+          ),
           h(
             "span.table-meta",
             null,

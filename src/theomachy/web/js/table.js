@@ -1,27 +1,32 @@
-// A table: the common frame around a game's renderer. Seats and whose turn it is, the game
-// itself (drawn by its renderer, legal actions bound to clicks), the moves no renderer drew as
-// buttons, a readable log, the end screen, and the replay viewer.
+// A table: the common frame around a game's renderer. Seats and whose turn it is (who is
+// connected, which seats wait for a player, a bot that cannot move), the game itself (drawn by
+// its renderer, legal actions bound to clicks), the moves no renderer drew as buttons, a
+// readable log, the end screen, and the replay viewer. The table's creator may give a person's
+// seat a new invitation from here.
 
 import { api, TableSocket } from "./api.js";
 import { copyText, h, replace, toast } from "./dom.js";
 import { Moves } from "./moves.js";
 import { rendererFor, seatColour } from "./render/index.js";
-import { forgetSeat, rememberSeat } from "./store.js";
+import { forgetSeat, hostFor, rememberInvite, rememberSeat } from "./store.js";
 
 const CHANCE = -1;
 
-export async function showTable(root, { tableId, token, renderer: forced }) {
-  const page = new TablePage(root, tableId, token, forced);
+export async function showTable(root, { tableId, token, renderer: forced, notice = null }) {
+  const page = new TablePage(root, tableId, token, forced, notice);
   await page.start();
   return page;
 }
 
 class TablePage {
-  constructor(root, tableId, token, forced) {
+  constructor(root, tableId, token, forced, notice) {
     this.root = root;
     this.tableId = tableId;
-    this.token = token;
+    this.token = token; // this seat's credential (null: watching)
     this.forced = forced;
+    this.noticeText = notice; // why this page watches although a seat was asked for
+    this.host = hostFor(tableId); // {host, invites} when this browser created the table
+    this.presence = null; // {connected: Set of seats, spectators} as the socket last said
     this.renderer = null;
     this.live = null; // the latest pushed payload
     this.pending = null; // {action, seq, timer} while an action is in flight
@@ -42,9 +47,10 @@ class TablePage {
       first = await api.view(this.tableId, this.token);
     } catch (error) {
       if (this.token && (error.status === 401 || error.status === 403)) {
-        // A token this browser kept that is not (or no longer) a seat: watch instead.
+        // A credential this browser kept that is no longer a seat (the table's creator gave
+        // the seat a new invitation): watch instead.
         forgetSeat(this.tableId);
-        toast("That seat link is not valid for this table: watching as a spectator.", "error");
+        this.showNotice("Your seat was given to someone else by the table's creator: you are watching.");
         this.token = null;
         try {
           first = await api.view(this.tableId, null);
@@ -70,14 +76,19 @@ class TablePage {
     this.main.dataset.renderer = this.renderer.id;
     this.live = first;
     this.draw();
-    this.socket = new TableSocket(this.tableId, this.token, {
-      onView: (payload) => this.onView(payload),
-      onError: (message) => this.onSocketError(message),
-      onStatus: (status, detail) => this.onStatus(status, detail),
-    });
-    this.socket.connect();
+    this.connect();
     const params = new URLSearchParams(location.search);
     if (params.has("replay")) this.openReplay(null);
+  }
+
+  connect() {
+    this.socket = new TableSocket(this.tableId, this.token, {
+      onView: (payload) => this.onView(payload),
+      onPresence: (presence) => this.onPresence(presence),
+      onError: (message) => this.onSocketError(message),
+      onStatus: (status, detail, code) => this.onStatus(status, detail, code),
+    });
+    this.socket.connect();
   }
 
   fail(message) {
@@ -96,6 +107,12 @@ class TablePage {
   buildSkeleton() {
     this.headTitle = h("span.head-title", null, "Loading…");
     this.connectionChip = h("span.chip.connection#connection", { data: { state: "connecting" } }, "connecting");
+    // An open table's seed is known to everyone: every seat must keep seeing that.
+    this.openChip = h(
+      "span.chip.open-banner#open-banner",
+      { hidden: true, title: "This is an open (analysis) table: its seed is known, so dice, draws and hidden set-up can be worked out" },
+      "Seeded table: hidden information is predictable",
+    );
     this.copyButton = h(
       "button.small#copy-link",
       { type: "button", onclick: () => this.copyLink() },
@@ -107,6 +124,7 @@ class TablePage {
       "Replay",
     );
     this.banner = h("div.banner#banner", { role: "status", "aria-live": "polite" });
+    this.notice = h("div.notice#notice", { role: "alert", hidden: true });
     this.board = h("div.board-area#board");
     this.fallback = h("section.fallback#other-moves", { hidden: true });
     this.seatsBox = h("section.panel.seats#seats");
@@ -122,6 +140,7 @@ class TablePage {
         null,
         h("a.brand.small-brand", { href: "/", title: "Back to the lobby" }, h("span.bolt", null, "ϟ"), "Theomachy"),
         this.headTitle,
+        this.openChip,
         h("span.spacer"),
         this.connectionChip,
         this.copyButton,
@@ -130,23 +149,42 @@ class TablePage {
       h(
         "div.table-grid",
         null,
-        h("div.table-centre", null, this.banner, this.replayBar, this.board, this.fallback),
+        h("div.table-centre", null, this.notice, this.banner, this.replayBar, this.board, this.fallback),
         h("aside.table-side", null, this.seatsBox, this.logBox),
       ),
       this.endScreen,
     );
     replace(this.root, this.main);
+    if (this.noticeText) this.showNotice(this.noticeText);
+  }
+
+  /** A message that stays until dismissed (a toast would go before it is read). */
+  showNotice(text) {
+    this.noticeText = text;
+    if (!this.notice) return;
+    replace(
+      this.notice,
+      h("span.notice-text", null, text),
+      h(
+        "button.small.notice-close",
+        {
+          type: "button",
+          "aria-label": "Dismiss",
+          onclick: () => {
+            this.notice.hidden = true;
+          },
+        },
+        "OK",
+      ),
+    );
+    this.notice.hidden = false;
   }
 
   // --- incoming ---------------------------------------------------------------------------
   onView(payload) {
-    if (this.live && payload.seq < this.live.seq && payload.status === this.live.status) {
-      // An older view than the one shown (an HTTP answer raced a push): keep the newer one,
-      // but take the seats' connection flags.
-      this.live.seats = payload.seats;
-    } else {
-      this.live = payload;
-    }
+    // An older view than the one shown (an HTTP answer raced a push) is dropped.
+    if (this.live && payload.seq < this.live.seq && payload.status === this.live.status) return;
+    this.live = payload;
     if (this.pending && (payload.seq > this.pending.seq || payload.status === "finished")) {
       this.clearPending();
     }
@@ -159,8 +197,16 @@ class TablePage {
     this.draw();
   }
 
+  onPresence(presence) {
+    this.presence = { connected: new Set(presence.connected), spectators: presence.spectators };
+    if (this.live) this.drawSeats(this.replay.active && this.replay.payload ? this.replay.payload : this.live);
+  }
+
   onSocketError(message) {
     const status = message.status;
+    // A 403 that answers no action comes just before the server closes the connection (the
+    // seat was given to someone else): the close says so (see onStatus).
+    if (status === 403 && message.action === undefined) return;
     this.clearPending();
     if (status === 409) {
       this.resync();
@@ -170,19 +216,38 @@ class TablePage {
     this.draw();
   }
 
-  onStatus(status, detail) {
+  onStatus(status, detail, code) {
+    if (status === "failed" && code === 4403 && this.token) {
+      this.loseSeat();
+      return;
+    }
     this.connection = status;
     const words = { connecting: "connecting…", open: "live", closed: "reconnecting…", failed: "offline" };
     this.connectionChip.textContent = words[status] || status;
     this.connectionChip.dataset.state = status;
     if (status === "failed" && detail) toast(detail, "error");
     if (status === "open") {
+      // The connection's first message is the whole view: no need to ask for it.
       this.stopPolling();
-      this.resync();
     } else if (status === "closed" || status === "failed") {
+      this.presence = null;
       // Without the socket nothing is pushed: ask for the view every few seconds instead.
       this.startPolling();
     }
+  }
+
+  /** The seat's credential was revoked (a new invitation for the seat): go on as a spectator. */
+  loseSeat() {
+    forgetSeat(this.tableId);
+    this.token = null;
+    this.clearPending();
+    this.showNotice(
+      this.gaveAwayOwnSeat
+        ? "You gave your own seat a new invitation: you are watching until someone opens it."
+        : "Your seat was given to someone else by the table's creator: you are watching.",
+    );
+    this.resync(true);
+    this.connect();
   }
 
   startPolling() {
@@ -218,7 +283,7 @@ class TablePage {
     };
     this.main.dataset.pending = action;
     this.draw();
-    if (this.socket && this.socket.send({ action, seq })) return;
+    if (this.socket && this.socket.send({ type: "action", action, seq })) return;
     api
       .act(this.tableId, this.token, action, seq)
       .then((payload) => this.onView(payload))
@@ -273,7 +338,8 @@ class TablePage {
         ? h("span.chip.you", { style: { "--seat": this.colour(payload, payload.seat) } }, `you: ${this.seatName(payload, payload.seat)}`)
         : h("span.chip", null, "spectator"),
     );
-    this.copyButton.textContent = mine ? "Copy seat link" : "Copy link";
+    this.openChip.hidden = !this.live.open;
+    this.copyButton.textContent = this.openInvites(this.live).length ? "Copy invitations" : "Copy watch link";
     this.replayButton.textContent = replaying ? "Back to the game" : "Replay";
 
     this.drawBanner(payload, myTurn);
@@ -330,6 +396,12 @@ class TablePage {
       const who = this.seatName(payload, current);
       const bot = seat && seat.bot ? ` (bot: ${seat.bot})` : "";
       text = `Waiting for ${who}${bot}…`;
+      if (seat && seat.problem) {
+        text = `Waiting for ${who}${bot}: ${seat.problem}`;
+        kind = "stuck";
+      } else if (seat && !seat.bot && !seat.claimed) {
+        text = `Waiting for a player to take ${who}: share the invitation.`;
+      }
     } else {
       text = "";
     }
@@ -365,37 +437,138 @@ class TablePage {
     const view = payload.view || {};
     const current = view.current_player;
     const winners = new Set((payload.result && payload.result.winners) || []);
+    const watching = this.presence ? this.presence.spectators : 0;
     replace(
       this.seatsBox,
-      h("h3", null, "Seats"),
+      h(
+        "h3.seats-head",
+        null,
+        "Seats",
+        watching ? h("span.watching#watching", null, `${watching} watching`) : null,
+      ),
       h(
         "ul.seat-list",
         null,
         (payload.seats || []).map((seat) => {
           const you = seat.seat === payload.seat;
           const turn = payload.status === "playing" && current === seat.seat;
+          const waiting = !seat.bot && !seat.claimed;
           return h(
             "li.seat-item",
             {
-              class: [turn ? "turn" : null, you ? "you" : null, winners.has(seat.seat) ? "winner" : null],
+              class: [
+                turn ? "turn" : null,
+                you ? "you" : null,
+                winners.has(seat.seat) ? "winner" : null,
+                waiting ? "waiting" : null,
+                seat.problem ? "stuck" : null,
+              ],
               style: { "--seat": this.colour(payload, seat.seat) },
-              data: { seat: seat.seat },
+              data: { seat: seat.seat, claimed: seat.bot ? null : String(Boolean(seat.claimed)) },
             },
             h("span.seat-dot"),
             h("span.seat-name", null, this.seatName(payload, seat.seat), you ? h("span.you-tag", null, "you") : null),
-            h(
-              "span.seat-kind",
-              null,
-              seat.bot
-                ? `bot · ${seat.bot}`
-                : h("span", { class: seat.connected ? "online" : "offline" }, seat.connected ? "online" : "away"),
-            ),
+            h("span.seat-kind", null, this.seatKind(seat)),
             turn ? h("span.turn-tag", null, "to play") : null,
             winners.has(seat.seat) ? h("span.win-tag", null, "winner") : null,
+            seat.problem
+              ? h("span.seat-problem", { role: "alert", title: "Why this bot is not moving" }, `⚠ ${seat.problem}`)
+              : null,
+            this.host && !seat.bot && payload.status !== "finished" ? this.hostControls(seat) : null,
           );
         }),
       ),
     );
+  }
+
+  /** "bot · mcts", "online", "away", or a seat nobody took yet. */
+  seatKind(seat) {
+    if (seat.bot) return `bot · ${seat.bot}`;
+    if (!seat.claimed) return h("span.unclaimed", null, "waiting for a player — share the invitation");
+    // Without a live connection nobody's presence is known.
+    if (!this.presence) return h("span.muted", null, "a player holds this seat");
+    const online = this.presence.connected.has(seat.seat);
+    return h("span", { class: online ? "online" : "offline" }, online ? "online" : "away");
+  }
+
+  /** For the table's creator: the seat's invitation link (while unused) and a new one. */
+  hostControls(seat) {
+    const url = !seat.claimed ? this.host.invites[seat.seat] : null;
+    return h(
+      "div.seat-host",
+      null,
+      url
+        ? h(
+            "div.invite-link",
+            null,
+            h("input.link", {
+              type: "text",
+              readonly: true,
+              value: url,
+              title: `Whoever opens this link first takes seat ${seat.seat}`,
+              "aria-label": `Invitation link for seat ${seat.seat}`,
+              onfocus: (e) => e.target.select(),
+            }),
+            h(
+              "button.small",
+              { type: "button", data: { copyInvite: seat.seat }, onclick: () => this.copy(url, `Invitation for seat ${seat.seat} copied: whoever opens it first takes the seat`) },
+              "Copy",
+            ),
+          )
+        : null,
+      h(
+        "button.small.reinvite",
+        { type: "button", data: { reinvite: seat.seat }, onclick: () => this.reinvite(seat) },
+        "New invitation",
+      ),
+    );
+  }
+
+  /** The table's creator replaces a seat's invitation: whoever held the seat loses it. */
+  async reinvite(seat) {
+    const name = `seat ${seat.seat}`;
+    let question;
+    if (seat.seat === this.live.seat) {
+      question = `You will lose your own ${name} (and watch), and only the new link will take it. Make a new invitation?`;
+    } else if (seat.claimed) {
+      question = `The current player of ${name} will lose the seat, and only the new link will take it. Make a new invitation?`;
+    } else {
+      question = `The old invitation for ${name} will stop working. Make a new invitation?`;
+    }
+    if (!window.confirm(question)) return;
+    let answer;
+    try {
+      answer = await api.reinvite(this.tableId, this.host.host, seat.seat);
+    } catch (error) {
+      toast(`Cannot make a new invitation: ${error.message}`, "error");
+      return;
+    }
+    // Built from this page's origin, like the lobby's links (the server's base may be internal).
+    const url = `${location.origin}/t/${encodeURIComponent(this.tableId)}#invite=${encodeURIComponent(answer.invite)}`;
+    rememberInvite(this.tableId, answer.seat, url);
+    this.host = hostFor(this.tableId);
+    if (answer.seat === this.live.seat) {
+      // The creator gave away their own seat: the server closes this page's connection, and
+      // the page goes on watching (see loseSeat).
+      this.gaveAwayOwnSeat = true;
+    }
+    // Show the link at once (the pushed seats will say the seat is unclaimed too).
+    this.live = {
+      ...this.live,
+      seats: this.live.seats.map((s) => (s.seat === answer.seat ? { ...s, claimed: false } : s)),
+    };
+    this.drawSeats(this.replay.active && this.replay.payload ? this.replay.payload : this.live);
+    this.copyButton.textContent = "Copy invitations";
+    const ok = await copyText(url);
+    toast(ok ? `New invitation for ${name} copied: whoever opens it first takes the seat` : `New invitation for ${name} made: copy it from the seat list`);
+  }
+
+  /** The host's invitation links not used yet: [{seat, url}]. */
+  openInvites(payload) {
+    if (!this.host || payload.status === "finished") return [];
+    return (payload.seats || [])
+      .filter((seat) => !seat.bot && !seat.claimed && this.host.invites[seat.seat])
+      .map((seat) => ({ seat: seat.seat, url: this.host.invites[seat.seat] }));
   }
 
   async drawLog(payload) {
@@ -605,11 +778,26 @@ class TablePage {
     if (this.replay.active) this.drawReplayBar();
   }
 
+  /**
+   * The header's copy button: the table's creator gets the invitation links nobody used yet;
+   * anyone else (and the creator once every seat is taken) the spectator link. A seat's
+   * credential never goes in a link.
+   */
   async copyLink() {
-    const base = `${location.origin}/t/${encodeURIComponent(this.tableId)}`;
-    const url = this.token ? `${base}#token=${encodeURIComponent(this.token)}` : base;
-    const ok = await copyText(url);
-    toast(ok ? (this.token ? "Seat link copied: whoever opens it plays your seat" : "Link copied") : url, ok ? "info" : "error");
+    const watch = `${location.origin}/t/${encodeURIComponent(this.tableId)}`;
+    const invites = this.live ? this.openInvites(this.live) : [];
+    if (invites.length) {
+      const lines = invites.map((i) => `Seat ${i.seat} (whoever opens it first takes the seat): ${i.url}`);
+      lines.push(`Spectators: ${watch}`);
+      await this.copy(lines.join("\n"), invites.length === 1 ? "Invitation link copied" : "Invitation links copied");
+      return;
+    }
+    await this.copy(watch, "Spectator link copied");
+  }
+
+  async copy(text, done) {
+    const ok = await copyText(text);
+    toast(ok ? done : "Copy failed: select the link and copy it", ok ? "info" : "error");
   }
 }
 
