@@ -13,15 +13,16 @@ from theomachy.server.app import create_app
 from theomachy.server.tables import ServerSettings
 
 
-def make_client(db: Path, **settings: Any) -> TestClient:
-    """A test client of a fresh app over the SQLite file ``db``."""
+def make_client(db: Path | str, **settings: Any) -> TestClient:
+    """A test client of a fresh app over the SQLite file ``db`` (or the database URL)."""
     settings.setdefault("bot_pool", "thread")  # the crash test runs the real process pool
     # A test that plays a whole game sends requests as fast as the app answers, which on a
     # quiet machine is above the production rate limit; only the rate-limit test (which sets
     # its own) is about the limiter, so the others must not depend on the machine's speed.
     settings.setdefault("http_rate", 1e9)
     settings.setdefault("http_burst", 1e9)
-    return TestClient(create_app(ServerSettings(db_url=f"sqlite:///{db}", **settings)))
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
+    return TestClient(create_app(ServerSettings(db_url=url, **settings)))
 
 
 def auth(token: str) -> dict[str, str]:

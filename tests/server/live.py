@@ -23,17 +23,25 @@ def free_port() -> int:
 class LiveServer:
     """``theomachy serve`` in a child process over a SQLite file; ``kill()`` is ``kill -9``."""
 
-    def __init__(self, db_path: Path, port: int | None = None) -> None:
-        self.db_url = f"sqlite:///{db_path}"
+    def __init__(
+        self,
+        db_path: Path,
+        port: int | None = None,
+        *,
+        db_url: str | None = None,
+        args: tuple[str, ...] = (),
+    ) -> None:
+        self.db_url = db_url or f"sqlite:///{db_path}"
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
         self.stderr_path = Path(db_path).with_suffix(".stderr.log")
+        self.args = args
 
     def start(self, timeout: float = 30.0) -> LiveServer:
         """Start the server and wait until it answers."""
         command = [sys.executable, "-m", "theomachy", "serve", "--port", str(self.port)]
-        command += ["--db", self.db_url]
+        command += ["--db", self.db_url, *self.args]
         # stderr goes to a file beside the database: a pipe nobody reads could fill and block.
         self.stderr = self.stderr_path.open("ab")
         self.process = subprocess.Popen(

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 from collections.abc import AsyncIterator, Mapping
 from importlib import resources
 from pathlib import Path
@@ -34,6 +35,7 @@ from theomachy.agents import available as available_agents
 from theomachy.engine.core import IllegalAction
 from theomachy.engine.registry import game_class, games, load
 from theomachy.server.auth import hash_token
+from theomachy.server.edge import BodyReadTimeout, WebSocketConnectLimit
 from theomachy.server.errors import TableError, TooMany, Unauthorized
 from theomachy.server.limits import BodyLimit, HttpRateLimit
 from theomachy.server.ratelimit import ClientLimits, TokenBucket
@@ -118,6 +120,16 @@ def client_key(host: str | None) -> str:
     return hash_token(f"client:{host or 'unknown'}")[:32]
 
 
+SETTINGS_ENV = "THEOMACHY_SERVER_SETTINGS"
+
+
+def app_from_env() -> FastAPI:
+    """The application with the settings in ``$THEOMACHY_SERVER_SETTINGS`` (JSON): what each
+    worker process of ``theomachy serve --workers N`` builds."""
+    raw = os.environ.get(SETTINGS_ENV, "{}")
+    return create_app(ServerSettings.model_validate_json(raw))
+
+
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The application, with its own store and tables."""
     settings = settings or ServerSettings()
@@ -139,6 +151,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.hub = hub
     app.add_middleware(HttpRateLimit, rate=settings.http_rate, burst=settings.http_burst)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    # Outermost: a body that never completes is dropped, WebSocket connects are rate-limited.
+    app.add_middleware(BodyReadTimeout, timeout_s=settings.edge.body_timeout_s)
+    app.add_middleware(
+        WebSocketConnectLimit,
+        rate=settings.edge.ws_connect_rate,
+        burst=settings.edge.ws_connect_burst,
+    )
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, exc: TableError) -> JSONResponse:

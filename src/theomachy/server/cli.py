@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from typing import Annotated
 
 import typer
@@ -21,19 +23,61 @@ def serve_command(
             "postgresql+psycopg://user:pass@host/db. Default: a SQLite file under ./var/."
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Server processes sharing the port. More than one needs PostgreSQL: they "
+            "share its tables and tell one another of every move (LISTEN/NOTIFY).",
+        ),
+    ] = 1,
+    settings_json: Annotated[
+        str | None,
+        typer.Option(
+            "--settings",
+            help="Server settings as JSON (limits, quotas, bot pool), e.g. "
+            '\'{"max_tables_per_client": 50, "edge": {"max_connections_per_address": 1000}}\'.',
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "warning",
 ) -> None:
     """Serve the browser client and the API (docs at /docs) until Ctrl-C."""
     import uvicorn
 
-    from theomachy.server.app import create_app
-    from theomachy.server.tables import ServerSettings
+    from theomachy.server.app import SETTINGS_ENV, create_app
+    from theomachy.server.edge import raise_open_file_limit, uvicorn_options
+    from theomachy.server.settings import ServerSettings
 
     url = db or default_url()
-    app = create_app(ServerSettings(db_url=url))
+    try:
+        extra = json.loads(settings_json) if settings_json else {}
+        settings = ServerSettings.model_validate({**extra, "db_url": url})
+    except ValueError as error:
+        raise typer.BadParameter(f"--settings: {error}") from None
+    if workers > 1 and not url.startswith("postgresql"):
+        raise typer.BadParameter(
+            "--workers above 1 needs PostgreSQL (--db postgresql+psycopg://...): SQLite is "
+            "the single-process default"
+        )
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(
-        f"Theomachy is serving at http://{shown}:{port}/  (API docs: /docs; database: {url})"
+        f"Theomachy is serving at http://{shown}:{port}/  (API docs: /docs; database: {url}"
+        + (f"; {workers} processes" if workers > 1 else "")
+        + ")"
     )
     typer.echo("Press Ctrl-C to stop.")
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=MAX_WS_MESSAGE_BYTES)
+    raise_open_file_limit()
+    options = {
+        "host": host,
+        "port": port,
+        "log_level": log_level,
+        "ws_max_size": MAX_WS_MESSAGE_BYTES,
+        **uvicorn_options(settings.edge),
+    }
+    if workers == 1:
+        uvicorn.run(create_app(settings), **options)
+        return
+    # Each worker process builds its own app (uvicorn imports it by name) from these settings.
+    os.environ[SETTINGS_ENV] = settings.model_dump_json()
+    uvicorn.run("theomachy.server.app:app_from_env", factory=True, workers=workers, **options)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
+
+from theomachy.server.edge import EdgeSettings
 
 
 class ServerSettings(BaseModel):
@@ -44,3 +46,5 @@ class ServerSettings(BaseModel):
     lease_s: float = 15.0
     sweep_s: float = 5.0
     hello_timeout_s: float = 10.0
+    # Connection caps, read timeouts and the WebSocket connect rate (see ``edge``).
+    edge: EdgeSettings = Field(default_factory=EdgeSettings)
