@@ -51,6 +51,9 @@ EXTRA_OPTIONS: dict[str, list[dict]] = {
             ],
             "first": 2,
         },
+        # The destiny modes without the factions option: each seat assembles in the game.
+        {"mode": "destiny"},
+        {"mode": "pantheons-of-destiny", "max_rounds": 20},
     ],
     "mythotopia": [{"choose_provinces": True, "max_rounds": 30}, {"max_rounds": 3}],
     "mythic-battles": [

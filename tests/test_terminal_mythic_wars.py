@@ -204,6 +204,28 @@ def test_a_draft_shows_the_dealt_cards() -> None:
     assert "Draft" in (MythicWarsRenderer().instruction(view) or "")
 
 
+def test_an_assembly_shows_the_shared_copy_to_the_seat_assembling_only() -> None:
+    game = theomachy.load(GAME, players=3, options={"mode": "pantheons-of-destiny"})
+    state = game.new_game()
+    renderer = MythicWarsRenderer()
+    before = state.view(1)
+    state.apply("assemble zeus")
+    event = renderer.event(before, state.view(1), 0, state.view(1)["log"][-1])
+    assert event is not None and "takes a deity from the shared copy (hidden)" in event
+    assert "Zeus" not in event
+    for deity in ("hera", "ares", "hades"):
+        state.apply(f"assemble {deity}")
+    view = state.view(1)
+    assert view["phase"] == "assemble"
+    text = render(renderer.position(view))
+    assert "The shared copy: take 4 (0 taken so far, 44 deities left)" in text
+    assert "Athena" in text and "Zeus" not in text
+    assert "one pantheon" in (renderer.instruction(view) or "")
+    other = render(renderer.position(state.view(2)))
+    assert "The shared copy" not in other and "Athena" not in other
+    assert "assembling factions" in other
+
+
 def test_events_over_whole_games() -> None:
     renderer = MythicWarsRenderer()
     texts: list[str] = []

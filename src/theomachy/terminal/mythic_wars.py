@@ -73,6 +73,7 @@ WHO = {"self": "itself", "supporting": "supporters", "faction": "own faction", "
 PHASES = {
     "deal": "dealing",
     "draft": "draft",
+    "assemble": "assembling factions",
     "first": "choosing the first prime faction",
     "start": "start of round",
     "invoke-abilities": "invocation abilities",
@@ -454,12 +455,18 @@ def legend() -> Text:
 
 
 def hand_panel(view: View) -> RenderableType | None:
-    """The viewer's dealt cards during a draft."""
+    """The viewer's dealt cards during a draft, or the shared copy it assembles from (by
+    pantheon; deities the rules do not offer now are dimmed)."""
     hand = view.get("hand") or []
-    if not hand:
+    pool = view.get("pool") or []
+    if not hand and not pool:
         return None
     me = view["player"]
     kept = sum(1 for e in view["entities"] if e["owner"] == me)
+    offered = {a.split(" ")[1] for a in view["legal_actions"] if a.startswith("assemble ")}
+    if pool:
+        order = list(PANTHEON_SHORT)
+        hand = sorted(pool, key=lambda i: (order.index(entities()[i].pantheon), entity_name(i)))
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), expand=True, show_edge=False)
     for heading in ("Card", "Pantheon", "Element", "P", "A", "D"):
         table.add_column(heading, no_wrap=True, justify="right" if len(heading) == 1 else "left")
@@ -477,10 +484,14 @@ def hand_panel(view: View) -> RenderableType | None:
             str(entity.attack),
             str(entity.defense),
             Text.assemble((ability_title(entity), "bold"), (f": {ability_summary(entity)}", "dim")),
+            style="dim" if pool and card_id not in offered else None,
         )
+    title = f"Your dealt cards: keep 4 ({kept} kept so far)"
+    if pool:
+        title = f"The shared copy: take 4 ({kept} taken so far, {len(pool)} deities left)"
     return Panel(
         table,
-        title=f"Your dealt cards: keep 4 ({kept} kept so far)",
+        title=title,
         title_align="left",
         border_style="bold",
     )
@@ -596,7 +607,10 @@ def setup_line(view: View, renderer: MythicWarsRenderer) -> Text:
     for faction in view["factions"]:
         seat = faction["seat"]
         part = Text.from_markup(renderer.seat_name(view, seat))
-        part.append(f" {faction['hand']} dealt", style="dim")
+        if view["phase"] == "assemble":
+            part.append(" 0 of 4 taken", style="dim")  # nobody has taken any yet
+        else:
+            part.append(f" {faction['hand']} dealt", style="dim")
         parts.append(part)
     text.append_text(Text("  ").join(parts))
     return text
@@ -626,6 +640,12 @@ def instruction(view: View) -> str | None:
     phase = view["phase"]
     if phase == "draft":
         return "Draft: keep one of your dealt cards (4 in all); the others leave the game."
+    if phase == "assemble":
+        one = ", all from one pantheon" if view["mode"] == "pantheons-of-destiny" else ""
+        return (
+            f"Assemble your faction: take a deity from the shared copy (4 in all{one}); the "
+            "others do not see which."
+        )
     if phase == "invocation":
         return (
             "Invocation: declare one of your face-down deities. Declared deities enter the "
@@ -649,8 +669,9 @@ def _who(view: View, seat: int, renderer: MythicWarsRenderer) -> str:
 def describe_action(
     before: View, after: View, entry: str, renderer: MythicWarsRenderer
 ) -> str | None:
-    """An action from the log (``deal ?``/``draft ?`` when hidden), with names and dice; None
-    for a hidden deal after the first to the same seat (one line per seat is enough)."""
+    """An action from the log (``deal ?``/``draft ?``/``assemble ?`` when hidden), with names
+    and dice; None for a hidden deal after the first to the same seat (one line per seat is
+    enough)."""
     parts = entry.split(" ")
     verb, args = parts[0], parts[1:]
     names = [entity_name(a) for a in args]
@@ -660,6 +681,10 @@ def describe_action(
         if not args or args[0] == "?":
             return "keeps a dealt card (hidden)"
         return f"keeps {names[0]}"
+    if verb == "assemble":
+        if not args or args[0] == "?":
+            return "takes a deity from the shared copy (hidden)"
+        return f"takes {names[0]} from the shared copy"
     if verb == "first":
         return "the die names the first prime faction"
     if verb == "invoke":

@@ -17,13 +17,14 @@ from theomachy.games.mythic_wars.encoding import DEITY_IDS, IDS, SUMMONER, Encod
 from theomachy.games.mythic_wars.rules import ENTITIES
 
 PLAYERS = range(2, 9)
-DECISIONS = 3748  # 48 draft + 48 invoke + 2850 attack + 747 ability + 54 rest + 1 decline
-OBSERVATION = {n: 585 + 72 * n for n in PLAYERS}  # 729 at 2 players ... 1161 at 8
+DECISIONS = 3796  # 48 draft + 48 assemble + 48 invoke + 2850 attack + 747 ability + 54 rest + 1
+OBSERVATION = {n: 586 + 72 * n for n in PLAYERS}  # 730 at 2 players ... 1162 at 8
 MAX_DECISIONS = {n: 4 * n + 10_000 * (5 * n + 17) for n in PLAYERS}  # nominal (no round cap)
 
 
 def modes(players: int, rng: random.Random) -> list[dict[str, object]]:
-    """Every mode's options that this player count allows (random destiny factions)."""
+    """Every mode's options that this player count allows (random destiny factions, and the
+    destiny modes assembled in the game)."""
     result: list[dict[str, object]] = [{"mode": "hands-of-fate"}]
     result.append({"mode": "guided", "deal": min(12, len(DEITY_IDS) // players)})
     if players <= len(PANTHEONS):
@@ -40,6 +41,7 @@ def modes(players: int, rng: random.Random) -> list[dict[str, object]]:
         pools += [members[:4], members[4:]]
     rng.shuffle(pools)
     result.append({"mode": "pantheons-of-destiny", "factions": pools[:players]})
+    result += [{"mode": "destiny"}, {"mode": "pantheons-of-destiny"}]
     return result
 
 
@@ -74,7 +76,7 @@ def test_tables_have_fixed_sizes_and_no_duplicates(players: int):
 def test_table_order_follows_the_notation():
     decisions = Encoding(theomachy.load("mythic-wars", players=3)).decisions()
     verbs = [d.split(" ")[0] for d in decisions]
-    order = ["draft", "invoke", "attack", "ability", "rest", "decline"]
+    order = ["draft", "assemble", "invoke", "attack", "ability", "rest", "decline"]
     assert [v for i, v in enumerate(verbs) if i == 0 or verbs[i - 1] != v] == order
     attacks = [tuple(d.split(" ")[1:]) for d in decisions if d.startswith("attack ")]
     assert attacks == sorted(attacks, key=lambda pair: (IDS.index(pair[0]), IDS.index(pair[1])))
@@ -165,7 +167,7 @@ def test_observation_sees_own_hand_and_not_others_face_down_cards():
     encoding = encoded(game).encoding
     state = game.new_game()
     size = encoding.entity_size
-    base = 5 + 10 + 3 + 2 * 16 + len(DEITY_IDS)  # the entity blocks start here
+    base = 5 + 11 + 3 + 2 * 16 + len(DEITY_IDS)  # the entity blocks start here
 
     def seen(vector: list[float], entity: str) -> float:
         return vector[base + IDS.index(entity) * size]
@@ -178,3 +180,20 @@ def test_observation_sees_own_hand_and_not_others_face_down_cards():
     # relative owner: thor is the viewer's own for seat 0, the next seat's for seat 1
     assert encoding.observe(state.view(0))[base + IDS.index("thor") * size + 1] == 1.0
     assert encoding.observe(state.view(1))[base + IDS.index("thor") * size + 2] == 1.0
+
+
+def test_the_assembling_seat_observes_the_shared_copy_and_the_others_do_not():
+    game = theomachy.load("mythic-wars", players=2, options={"mode": "destiny"})
+    encoding = encoded(game).encoding
+    state = game.new_game()
+    for deity in ["thor", "zeus", "set", "fujin"]:
+        state.apply(f"assemble {deity}")
+    decisions = encoding.decisions()
+    assert decisions[48:96] == [f"assemble {d}" for d in DEITY_IDS]
+    hand = 5 + 11 + 3 + 2 * 16  # the hand slots start here
+
+    def slots(seat: int) -> list[float]:
+        return encoding.observe(state.view(seat))[hand : hand + len(DEITY_IDS)]
+
+    assert slots(1) == [0.0 if d in ("thor", "zeus", "set", "fujin") else 1.0 for d in DEITY_IDS]
+    assert slots(0) == [0.0] * len(DEITY_IDS)

@@ -166,7 +166,6 @@ def test_pantheons_mode_gives_each_player_a_pantheon_to_draft_from():
 @pytest.mark.parametrize(
     ("factions", "message"),
     [
-        (None, "needs option factions"),
         ([["thor", "zeus", "set", "fujin"]], "1 lists for 2 players"),
         ([["thor", "zeus", "set"], ["hera", "ra", "isis", "enlil"]], "faction 0 has 3"),
         (

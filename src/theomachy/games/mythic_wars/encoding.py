@@ -103,6 +103,7 @@ def opposable(attacker: str) -> list[str]:
 def decision_table() -> list[str]:
     """Every decision, verbs in RULES.md notation order, arguments in content order."""
     table = [f"draft {d}" for d in DEITY_IDS]
+    table += [f"assemble {d}" for d in DEITY_IDS]
     table += [f"invoke {d}" for d in DEITY_IDS]
     table += [f"attack {a} {t}" for a in IDS for t in opposable(a)]
     for entity in ENTITIES:
@@ -133,8 +134,8 @@ def outcome_table(players: int) -> list[str]:
 
 
 class Encoding(BaseEncoding):
-    """Mythic Wars: 3748 decisions and 60 + players chance outcomes at every player count;
-    585 + 72 x players observation numbers.
+    """Mythic Wars: 3796 decisions and 60 + players chance outcomes at every player count;
+    586 + 72 x players observation numbers.
 
     :meth:`max_decisions` is a NOMINAL bound without the ``max_rounds`` option: the
     rulebook's game has no round cap and can last without end (random play has gone past
@@ -179,7 +180,7 @@ class Encoding(BaseEncoding):
 
     def max_decisions(self) -> int:
         """With the ``max_rounds`` option (MW-CAP-1) a true bound; without it (the rulebook's
-        game has no round cap) a nominal one. 4 drafts per player,
+        game has no round cap) a nominal one. 4 drafts (or assembly picks) per player,
         then per round at most one invocation per faction, one empowerment per entity in the
         battle (4 deities per faction and the 6 creatures), one extra-attack choice per
         extra-attacker (an additional attack grants no other), one ambush/doom choice per
@@ -236,8 +237,9 @@ class Encoding(BaseEncoding):
             seats[base + 9 + len(PANTHEONS)] = 1.0 if seat in winners else 0.0
         f.values.extend(seats)
 
-        # The viewer's hand (dealt, not yet drafted or formed into a faction).
-        f.many_hot(view["hand"], DEITY_IDS)
+        # The viewer's hand (dealt, not yet drafted or formed into a faction), or while the
+        # viewer assembles, the shared copy's deities left (a game has one or the other).
+        f.many_hot([*view["hand"], *view["pool"]], DEITY_IDS)
 
         # One block per entity, content order: seen, owner (relative seat), state, declared,
         # energy.

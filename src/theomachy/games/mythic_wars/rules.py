@@ -1,6 +1,6 @@
 """Mythic Wars: Clash of the Gods, the state machine (rule ids refer to RULES.md).
 
-Set-up (deal, draft, first prime faction), then rounds: start of round -> invocation ->
+Set-up (deal, draft or assemble, first prime faction), then rounds: start of round -> invocation ->
 empowerment -> end of round -> next prime faction. Attacks, clashes and ability rolls are
 resolved by frames on a stack: each frame waits for a die (a chance node) or a decision.
 """
@@ -8,6 +8,7 @@ resolved by frames on a stack: each frame waits for a die (a chance node) or a d
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
@@ -19,6 +20,10 @@ from theomachy.games.mythic_wars.cards import PANTHEONS, Entity, catalog
 
 # Phases of the game.
 DEAL, DRAFT, FIRST, START, INVOKE, INVOKE_ABILITIES, EMPOWER, END, NEXT_PRIME, OVER = range(10)
+# In-game faction assembly of the destiny modes (MW-RULING-ASSEMBLE); numbered last so that
+# the older phases keep their numbers.
+ASSEMBLE = 10
+SETUP_PHASES = (DEAL, DRAFT, ASSEMBLE, FIRST)
 PHASE_NAMES = (
     "deal",
     "draft",
@@ -30,6 +35,7 @@ PHASE_NAMES = (
     "end",
     "next-prime",
     "over",
+    "assemble",
 )
 
 # Card states (MW-STATE-1).
@@ -39,6 +45,7 @@ IN_BATTLE = (INVOKED, EMPOWERED)
 
 FACTION_SIZE = 4
 MODES = ("hands-of-fate", "guided", "pantheons", "destiny", "pantheons-of-destiny")
+DESTINY_MODES = ("destiny", "pantheons-of-destiny")
 ROLL_ACTIONS = tuple(f"roll {n}" for n in range(1, 7))
 ROLL_OUTCOMES = [(action, 1.0 / 6.0) for action in ROLL_ACTIONS]
 ROLL_LEGAL = list(ROLL_ACTIONS)  # a cached legal list: never mutated (legal_actions copies it)
@@ -65,6 +72,7 @@ ABILITY_ACTION = tuple(f"ability {a}" for a in IDS)
 REST_ACTION = tuple(f"rest {a}" for a in IDS)
 INVOKE_ACTION = tuple(f"invoke {a}" for a in IDS)
 DRAFT_ACTION = tuple(f"draft {a}" for a in IDS)
+ASSEMBLE_ACTION = tuple(f"assemble {a}" for a in IDS)
 DEAL_ACTION = tuple(f"deal {a}" for a in IDS)
 TARGETED_ACTION = {"attack": ATTACK_ACTION, "ability": ABILITY_ON_ACTION}
 # action -> (verb, first entity, second entity or -1) for the actions of the battle.
@@ -194,7 +202,8 @@ OPTIONAL_CHOICES = ("extra-attack", "ambush", "doom")  # these may be declined
 
 class MythicWarsOptions(GameOptions):
     """Options (MW-SETUP): ``mode``, ``deal`` (cards dealt each in guided mode), ``factions``
-    (destiny modes: 4 deity ids per player), ``first`` (the first prime faction; None: a die),
+    (destiny modes: 4 deity ids per player; None: each seat assembles its own in the game),
+    ``first`` (the first prime faction; None: a die),
     ``max_rounds`` (MW-CAP-1: None, the rulebook's game, has no cap)."""
 
     mode: Literal["hands-of-fate", "guided", "pantheons", "destiny", "pantheons-of-destiny"] = (
@@ -222,6 +231,9 @@ class MythicWarsGame(Game):
     max_players = 8
     default_players = 2
     Options = MythicWarsOptions
+    # The destiny factions are every seat's face-down deities: whoever types them knows them
+    # all. Without them each seat assembles its own faction in the game (MW-RULING-ASSEMBLE).
+    secret_options = ("factions",)
 
     def public_options(self) -> dict[str, Any]:
         """The destiny factions are hidden set-up (MW-RULING-HIDDEN: a face-down deity is seen
@@ -246,7 +258,14 @@ class MythicWarsGame(Game):
 
     def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
         super().__init__(players, options)
+        self.factions: list[list[int]] | None = None  # destiny factions given by the option
         self._check_options()
+
+    @property
+    def assembles(self) -> bool:
+        """A destiny mode without the factions option: each seat assembles its own faction
+        in the game (MW-SETUP-5/6, MW-RULING-ASSEMBLE)."""
+        return self.options["mode"] in DESTINY_MODES and self.options["factions"] is None
 
     def _check_options(self) -> None:
         """Cross-checks that need the player count (MW-SETUP-2..6)."""
@@ -254,8 +273,9 @@ class MythicWarsGame(Game):
         mode = o["mode"]
         if o["first"] is not None and not 0 <= o["first"] < n:
             raise ValueError(f"{self.id}: first must be a seat from 0 to {n - 1}")
-        if mode in ("destiny", "pantheons-of-destiny"):
-            self.factions = _check_factions(o["factions"], n, mode)
+        if mode in DESTINY_MODES:
+            if o["factions"] is not None:
+                self.factions = _check_factions(o["factions"], n, mode)
         elif o["factions"] is not None:
             raise ValueError(f"{self.id}: option factions is only for the destiny modes")
         if mode == "guided" and n * o["deal"] > len(DEITIES):
@@ -275,11 +295,9 @@ class MythicWarsGame(Game):
         return MythicWarsState(self)
 
 
-def _check_factions(factions: list[list[str]] | None, players: int, mode: str) -> list[list[int]]:
+def _check_factions(factions: list[list[str]], players: int, mode: str) -> list[list[int]]:
     """Validate the destiny factions; a clear error names the problem."""
     prefix = f"mythic-wars: mode {mode}"
-    if factions is None:
-        raise ValueError(f"{prefix} needs option factions: {players} lists of 4 deity ids")
     if len(factions) != players:
         raise ValueError(f"{prefix}: factions has {len(factions)} lists for {players} players")
     seen: set[str] = set()
@@ -453,7 +471,9 @@ class MythicWarsState(State):
         n = game.players
         self.units: list[Unit] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]  # dealt, not yet drafted
-        self.pool: list[int] = []  # deities still to deal (hands-of-fate, guided), by number
+        # Deities still to deal (hands-of-fate, guided) or to assemble from (the destiny
+        # modes' shared copy), by number, in id order.
+        self.pool: list[int] = []
         self.pantheon_of: list[str] = []  # pantheons mode: each player's pantheon
         self.secret: tuple[tuple[int, int], ...] = ()  # (history index, owner) of hidden entries
         self.stack: list[Frame] = []
@@ -467,10 +487,13 @@ class MythicWarsState(State):
         self.contenders: frozenset[int] = frozenset(range(n))
         self.winners_: list[int] = []
         mode = game.options["mode"]
-        if mode in ("destiny", "pantheons-of-destiny"):
+        if game.factions is not None:
             for seat, faction in enumerate(game.factions):
                 self.hands[seat] = sorted(faction)
             self._form_factions()
+        elif game.assembles:
+            self.pool = list(DEITIES)  # the shared copy (MW-RULING-SHARED), in id order
+            self.phase = ASSEMBLE
         elif mode == "pantheons":
             self.phase = DEAL
         else:
@@ -540,7 +563,7 @@ class MythicWarsState(State):
             return top.player if isinstance(top, Choice) else CHANCE
         if phase in (DEAL, FIRST):
             return CHANCE
-        if phase == DRAFT:
+        if phase in (DRAFT, ASSEMBLE):
             return self.drafter
         return self.seat  # INVOKE or EMPOWER (the only phases that wait for a player)
 
@@ -707,6 +730,8 @@ class MythicWarsState(State):
         phase = self.phase
         if phase == DRAFT:
             return [DRAFT_ACTION[n] for n in sorted(self.hands[self.drafter])]
+        if phase == ASSEMBLE:
+            return [ASSEMBLE_ACTION[n] for n in self.assembly_choices()]
         if phase == INVOKE:
             seat = self.seat
             return [
@@ -801,6 +826,8 @@ class MythicWarsState(State):
                 self._begin(int(action.split(" ")[1]))
             elif phase == DRAFT:
                 self._draft(NUMBER[action.split(" ")[1]])
+            elif phase == ASSEMBLE:
+                self._assemble(NUMBER[action.split(" ")[1]])
             elif phase == INVOKE:
                 self._declare_invocation(self._unit_index()[ACTION_PARTS[action][1]])
             else:
@@ -845,6 +872,40 @@ class MythicWarsState(State):
             self.hands[seat] = []  # the rest are removed from the game
             self.drafter += 1
             if self.drafter == self.game.players:
+                self._sort_units()
+                self._to_first()
+
+    def assembly_choices(self) -> list[int]:
+        """MW-SETUP-5/6, MW-RULING-ASSEMBLE: the deities the assembling seat may take next, in
+        id order: any left in the shared copy; in pantheons-of-destiny only those of its
+        pantheon once it has one, and only from a pantheon with at least as many deities left
+        as the seat still has to take (so every faction can be completed)."""
+        if self.game.options["mode"] != "pantheons-of-destiny":
+            return self.pool
+        seat = self.drafter
+        mine = [u.entity for u in self.units if u.owner == seat]
+        needed = FACTION_SIZE - len(mine)
+        left = Counter(ENTITIES[n].pantheon for n in self.pool)
+        own = ENTITIES[mine[0]].pantheon if mine else None
+        return [
+            n
+            for n in self.pool
+            if (own is None or ENTITIES[n].pantheon == own) and left[ENTITIES[n].pantheon] >= needed
+        ]
+
+    def _assemble(self, number: int) -> None:
+        """MW-RULING-ASSEMBLE: the assembling seat takes a deity from the shared copy, face
+        down; after its fourth the next seat assembles, after the last seat the rest of the
+        shared copy stays out of the game."""
+        seat = self.drafter
+        self.secret += ((len(self._history), seat),)
+        self.pool.remove(number)
+        self.units.append(Unit(number, seat))
+        self._reform()
+        if sum(1 for u in self.units if u.owner == seat) == FACTION_SIZE:
+            self.drafter += 1
+            if self.drafter == self.game.players:
+                self.pool = []
                 self._sort_units()
                 self._to_first()
 
@@ -934,7 +995,7 @@ class MythicWarsState(State):
         phase = self.phase
         if phase == EMPOWER:
             return self._next_empowerer()
-        if phase in (DEAL, FIRST, DRAFT, INVOKE):
+        if phase in SETUP_PHASES or phase == INVOKE:
             return False
         if phase == START:
             self.phase = INVOKE
@@ -1213,7 +1274,7 @@ class MythicWarsState(State):
     # --- the end ----------------------------------------------------------------------------------
     def _check_end(self) -> None:
         """MW-END-1: over the moment no deity is uninvoked and one faction is left."""
-        if self.phase in (DEAL, DRAFT, FIRST, OVER) or self.uninvoked_left():
+        if self.phase in SETUP_PHASES or self.phase == OVER or self.uninvoked_left():
             return
         owners = self._cache().owners
         if len(owners) > 1:
@@ -1278,7 +1339,8 @@ class MythicWarsState(State):
                         1 for u in self.units if u.owner == seat and u.state == UNINVOKED
                     ),
                     "in_battle": sum(1 for i in self.battle() if self.units[i].owner == seat),
-                    "eliminated": self.phase not in (DEAL, DRAFT) and self.eliminated(seat),
+                    "eliminated": self.phase not in (DEAL, DRAFT, ASSEMBLE)
+                    and self.eliminated(seat),
                     "been_prime": seat in self.been_prime,
                     "hand": len(self.hands[seat]),
                     "pantheon": self.pantheon_of[seat] if seat < len(self.pantheon_of) else None,
@@ -1306,6 +1368,11 @@ class MythicWarsState(State):
             "factions": factions,
             "hand": sorted(ENTITIES[n].id for n in self.hands[player])
             if player is not None
+            else [],
+            # The shared copy's deities left, shown to the seat assembling from it (at the
+            # table it holds the cards): MW-RULING-ASSEMBLE.
+            "pool": [IDS[n] for n in self.pool]
+            if self.phase == ASSEMBLE and player is not None and player == self.drafter
             else [],
             "pending": self._pending_view(),
             "settled": [self._settled_view(r) for r in self.settled],
@@ -1385,7 +1452,10 @@ class MythicWarsState(State):
         The sample depends only on what ``player`` knows and on ``rng``: hidden cards are
         taken as slots in a public order (the order in which they were dealt or drafted, or
         listed in the factions option) and filled from the shuffled sorted unseen ids, so two
-        states with the same view give the same sample."""
+        states with the same view give the same sample. Factions assembled in the game are
+        sampled by :meth:`_assembly_sample`."""
+        if self.game.assembles:
+            return self._permuted(self._assembly_sample(player, rng))
         seen = self._seen_by(player)
         unseen = [n for n in DEITIES if n not in seen]
         slots = self._hidden_slots(player, seen)
@@ -1403,6 +1473,11 @@ class MythicWarsState(State):
             shuffled = sorted(group)
             rng.shuffle(shuffled)
             mapping.update(zip(ordered, shuffled, strict=True))
+        return self._permuted(mapping)
+
+    def _permuted(self, mapping: dict[int, int]) -> MythicWarsState:
+        """A copy with the deities renamed by ``mapping`` (a permutation of deity numbers) in
+        the units, hands, pool, history and the destiny factions option."""
         names = {ENTITIES[a].id: ENTITIES[b].id for a, b in mapping.items() if a != b}
         game = self.game
         if game.options["factions"] is not None and names:
@@ -1420,6 +1495,101 @@ class MythicWarsState(State):
             for entry in self._history
         ]
         return copy
+
+    def _assembly_sample(self, player: int, rng: random.Random) -> dict[int, int]:
+        """MW-RULING-HIDDEN for factions assembled in the game: a permutation of the deities
+        ``player`` cannot see that gives another assembly ``player`` could not tell apart.
+
+        What ``player`` knows: its own deities, every face-up one, and, from the moment it
+        assembles (it holds the shared copy then), which deities the earlier seats took, as
+        a set. So the earlier seats' hidden deities are redistributed among them, and the
+        later seats' (and the ones nobody took) among the deities the earlier seats did not
+        take. In pantheons-of-destiny each seat first gets a pantheon: the earlier seats share
+        out the pantheons their taken deities show, a later seat gets a pantheon with room
+        for its faction (MW-RULING-ASSEMBLE's completability rule), so every sample is a legal
+        assembly; a face-up deity fixes its seat's pantheon. Hidden picks are filled in pick
+        order from shuffled sorted lists, so two states with the same view and the same rng
+        give the same sample."""
+        n = self.game.players
+        seen = self._seen_by(player)
+        picks: list[list[int]] = [[] for _ in range(n)]  # each seat's deities, in pick order
+        for index, owner in self.secret:
+            picks[owner].append(NUMBER[self._history[index].split(" ")[1]])
+        knows_earlier = self.phase != ASSEMBLE or self.drafter >= player
+        earlier = list(range(player)) if knows_earlier else []
+        later = [q for q in range(n) if q != player and q not in earlier and picks[q]]
+        taken_earlier = {d for q in earlier for d in picks[q]}
+        hidden = {q: [d for d in picks[q] if d not in seen] for q in (*earlier, *later)}
+        pools = (
+            sorted(taken_earlier - seen),
+            sorted(set(DEITIES) - taken_earlier - seen),
+        )
+        groups = [(earlier, pools[0]), (later, pools[1])]
+        if self.game.options["mode"] == "pantheons-of-destiny":
+            pantheon = self._sample_pantheons(player, picks, seen, earlier, later, rng)
+            groups = [
+                (
+                    [q for q in seats if pantheon[q] == p],
+                    [d for d in pool if ENTITIES[d].pantheon == p],
+                )
+                for seats, pool in groups
+                for p in PANTHEONS
+            ]
+        mapping: dict[int, int] = {}
+        leftover: list[int] = []  # deities nobody took, once the hidden picks are filled
+        for seats, pool in groups:
+            shuffled = list(pool)
+            rng.shuffle(shuffled)
+            for q in seats:
+                for deity in hidden[q]:
+                    mapping[deity] = shuffled.pop()
+            leftover += shuffled
+        untaken = sorted(set(pools[1]).difference(mapping))
+        mapping.update(zip(untaken, sorted(leftover), strict=True))
+        return mapping
+
+    def _sample_pantheons(
+        self,
+        player: int,
+        picks: list[list[int]],
+        seen: set[int],
+        earlier: list[int],
+        later: list[int],
+        rng: random.Random,
+    ) -> dict[int, str]:
+        """Pantheons-of-destiny: a pantheon for each other seat with deities, consistent with
+        what ``player`` knows (see :meth:`_assembly_sample`)."""
+        pantheon: dict[int, str] = {}
+        for q in (*earlier, *later):
+            shown = [d for d in picks[q] if d in seen]
+            if shown:
+                pantheon[q] = ENTITIES[shown[0]].pantheon
+        # The earlier seats took whole factions: their deities show which pantheons they
+        # used (each a faction's worth of deities), but not who used which.
+        used: Counter[str] = Counter(ENTITIES[d].pantheon for q in earlier for d in picks[q])
+        unplaced: list[str] = []
+        for p in PANTHEONS:
+            unplaced += [p] * (used[p] // FACTION_SIZE)
+        for q in earlier:
+            if q in pantheon:
+                unplaced.remove(pantheon[q])
+        rng.shuffle(unplaced)
+        for q in earlier:
+            if q not in pantheon:
+                pantheon[q] = unplaced.pop()
+        # Room left in each pantheon for the later seats' factions.
+        room = {p: len(BY_PANTHEON[p]) - used[p] for p in PANTHEONS}
+        if picks[player]:
+            room[ENTITIES[picks[player][0]].pantheon] -= FACTION_SIZE
+        for q in later:
+            if q in pantheon:
+                room[pantheon[q]] -= FACTION_SIZE
+        for q in later:
+            if q not in pantheon:
+                choice = rng.choice([p for p in PANTHEONS if room[p] >= FACTION_SIZE])
+                pantheon[q] = choice
+                room[choice] -= FACTION_SIZE
+        return pantheon
 
     def _seen_by(self, player: int) -> set[int]:
         """Deities ``player`` knows the place of: face up, their own, ever dealt to them."""
@@ -1440,7 +1610,7 @@ class MythicWarsState(State):
             number = NUMBER[self._history[index].split(" ")[1]]
             if owner != player and number not in seen and number not in slots:
                 slots.append(number)
-        if self.game.options["factions"] is not None:
+        if self.game.factions is not None:
             for seat, faction in enumerate(self.game.factions):
                 for number in faction:
                     if seat != player and number not in seen and number not in slots:
@@ -1465,6 +1635,11 @@ class MythicWarsState(State):
                 hand = sorted(ENTITIES[n].id for n in self.hands[seat])
                 cards.append("hand: " + ",".join(hand))
             lines.append(f"faction {seat}: " + " ".join(cards))
+        if self.phase == ASSEMBLE:
+            lines.append(
+                f"faction {self.drafter} assembles: {len(self.pool)} deities left in the "
+                "shared copy"
+            )
         if self.stack:
             lines.append(f"resolving: {self._pending_view()}")
         return "\n".join(lines)

@@ -4,6 +4,7 @@
 //
 // Clicks and the actions they play:
 //   draft X           the dealt card in "Your dealt cards"      [data-entity=X]
+//   assemble X        the deity in "The shared copy"            [data-entity=X]
 //   invoke X          your face-down deity                       [data-entity=X]
 //   attack A T        select A (your entity; the first is preselected), then click target T
 //   ability A T       select A, pick its ability in the command bar, then click T
@@ -26,6 +27,7 @@ const STATE_WORD = {
 const PHASE_WORD = {
   deal: "Dealing",
   draft: "Draft",
+  assemble: "Assembling factions",
   first: "Choosing the first prime faction",
   start: "Start of round",
   invocation: "Invocation",
@@ -186,10 +188,12 @@ function entityCard(entry, { extraClass = [], badge = null } = {}) {
 function parseMoves(moves) {
   const byActor = new Map();
   const drafts = new Map();
+  const assembles = new Map();
   const invokes = new Map();
   for (const action of moves.enabled ? moves.legal : []) {
     const [verb, a, t] = action.split(" ");
     if (verb === "draft" && a) drafts.set(a, action);
+    else if (verb === "assemble" && a) assembles.set(a, action);
     else if (verb === "invoke" && a) invokes.set(a, action);
     else if ((verb === "attack" || verb === "ability" || verb === "rest") && a) {
       if (!byActor.has(a)) byActor.set(a, { attack: new Map(), ability: new Map(), abilityNoTarget: null, rest: null });
@@ -200,7 +204,7 @@ function parseMoves(moves) {
       else if (verb === "rest") entry.rest = action;
     }
   }
-  return { byActor, drafts, invokes };
+  return { byActor, drafts, assembles, invokes };
 }
 
 function selection(ctx, byActor) {
@@ -357,6 +361,40 @@ function handZone(ctx, drafts) {
   );
 }
 
+const PANTHEON_ORDER = ["greek", "norse", "egyptian", "aztec", "japanese", "mesopotamian"];
+
+/** The shared copy the viewer assembles from (destiny modes): its deities left, by pantheon;
+ * those the rules do not offer now (another pantheon in Pantheons of Destiny) are dimmed. */
+function poolZone(ctx, assembles) {
+  const { view } = ctx;
+  const pool = view.pool || [];
+  if (!pool.length) return null;
+  const taken = (view.entities || []).filter((e) => e.owner === ctx.seat).length;
+  const pantheonOf = (id) => (catalogue(id) || {}).pantheon || "";
+  const groups = PANTHEON_ORDER.map((p) => [p, pool.filter((id) => pantheonOf(id) === p)]).filter(([, ids]) => ids.length);
+  return h(
+    "section.hand-zone#pool",
+    null,
+    h("h3", null, `The shared copy — take 4 (${taken} taken so far)`),
+    groups.map(([pantheon, ids]) => [
+      h("h4", null, `${title(pantheon)} (${ids.length} left)`),
+      h(
+        "div.entities",
+        null,
+        ids.map((id) => {
+          const card = entityCard({ id, owner: ctx.seat, state: null });
+          if (assembles.has(id)) ctx.moves.bind(card, assembles.get(id), { label: `Take ${entityName(id)}` });
+          else {
+            card.style.opacity = "0.45";
+            card.title += "\nNot on offer now: a faction comes from one pantheon, with room for all four.";
+          }
+          return card;
+        }),
+      ),
+    ]),
+  );
+}
+
 function factionPanel(ctx, seat, parsed, options) {
   const { view, moves, ui } = ctx;
   const faction = view.factions[seat];
@@ -449,6 +487,7 @@ function describe(payload) {
   const seatName = (seat) => seatNameOf(view, seat);
   const items = [];
   let drafts = 0;
+  let assembled = 0;
   let pantheonDeals = 0;
   let rolls = null;
   log.forEach((entry, index) => {
@@ -478,6 +517,12 @@ function describe(payload) {
       const seat = Math.floor(drafts / 4);
       drafts += 1;
       items.push({ text: a === "?" ? "keeps a card (hidden)" : `keeps ${entityName(a)}`, seat, kind: "move", step });
+      return;
+    }
+    if (verb === "assemble") {
+      const seat = Math.floor(assembled / 4);
+      assembled += 1;
+      items.push({ text: a === "?" ? "takes a deity from the shared copy (hidden)" : `takes ${entityName(a)} from the shared copy`, seat, kind: "move", step });
       return;
     }
     if (verb === "first") {
@@ -546,6 +591,10 @@ export default {
       return `${name}: ${pending.purpose}.`;
     }
     if (view.phase === "draft") return "Keep one of your dealt cards: click it (4 in all).";
+    if (view.phase === "assemble") {
+      const one = view.mode === "pantheons-of-destiny" ? ", all from one pantheon" : "";
+      return `Assemble your faction: click a deity of the shared copy to take it (4 in all${one}); the others do not see which.`;
+    }
     if (view.phase === "invocation") return "Declare one of your face-down deities: click it.";
     if (view.phase === "empowerment") return "Empower one of your entities: select it, then attack a foe, use its ability, or rest.";
     return null;
@@ -570,6 +619,7 @@ export default {
       options ? commandBar(ctx, options) : null,
       dicePanel(ctx),
       handZone(ctx, parsed.drafts),
+      poolZone(ctx, parsed.assembles),
       h("div.factions", null, order.map((seat) => factionPanel(ctx, seat, parsed, options))),
     );
   },
