@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError, PendingRollbackError
 
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import (
@@ -246,7 +246,10 @@ class TableHub:
         """Take over tables whose driving process stopped renewing its lease."""
         while not self._closing:
             await asyncio.sleep(self.settings.sweep_s)
-            await self._resume_waiting()
+            try:
+                await self._resume_waiting()
+            except Exception:  # keep sweeping whatever one round met
+                log.exception("looking for tables to take over failed")
 
     async def db(self, function: Callable[..., T], *args: Any) -> T:
         """Run a store call in a worker thread; ``Unavailable`` (503) when the database
@@ -255,7 +258,7 @@ class TableHub:
             return await asyncio.to_thread(function, *args)
         except LogConflict:
             raise
-        except DATABASE_DOWN as error:
+        except (*DATABASE_DOWN, PendingRollbackError) as error:
             log.warning("database unavailable: %s", error)
             raise Unavailable("the database is unavailable; try again shortly") from None
 
