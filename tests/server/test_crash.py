@@ -4,11 +4,13 @@ restarted over the same database, and every table goes on exactly as if nothing 
 from __future__ import annotations
 
 import random
+import signal
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
+import pytest
 
 import theomachy
 
@@ -128,3 +130,29 @@ def test_a_bot_thinking_at_the_crash_moves_after_the_restart(tmp_path: Path) -> 
     finally:
         server.stop()
     assert full_log(server, table["table_id"])[0].startswith("choose ")
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGKILL"])
+def test_bot_workers_die_with_the_server(tmp_path: Path, signal_name: str) -> None:
+    """No CPU-burning orphans: the real server's bot worker processes end with it, whether it
+    is stopped (SIGTERM) or killed (kill -9) while a bot thinks."""
+    from .test_botpool import children_of, wait_until_dead
+
+    server = LiveServer(tmp_path / "orphans.sqlite3")
+    server.start()
+    try:
+        assert server.process is not None
+        pid = server.process.pid
+        body = {"game": "mythic-arena", "bots": {"0": "mcts:budget_ms=2000"}}
+        new_table(server, body)
+        deadline = time.monotonic() + 20
+        workers: list[int] = []
+        while len(workers) < 2:  # the light and heavy lanes' workers (and the tracker)
+            assert time.monotonic() < deadline, "no bot worker started"
+            workers = children_of(pid)
+            time.sleep(0.1)
+        server.process.send_signal(getattr(signal, signal_name))
+        server.process.wait(timeout=15)
+        assert wait_until_dead(workers, within_s=10) == []
+    finally:
+        server.stop()

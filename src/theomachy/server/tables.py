@@ -201,6 +201,9 @@ class TableHub:
             self._listener = Listener(self.store.url, asyncio.get_running_loop(), self._on_notice)
             self._listener.start()
             await asyncio.to_thread(self._listener.ready.wait, 10)
+        warm = getattr(self.bots, "warm", None)
+        if warm is not None:  # start the bot workers now, not at the first bot's move
+            self._spawn(warm())
         await self._resume_waiting()
         if self.store.shared:
             self._sweeper = asyncio.create_task(self._sweep(), name="theomachy-sweep")
