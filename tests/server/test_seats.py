@@ -4,6 +4,7 @@ of a table cannot see through the other seats."""
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -230,3 +231,50 @@ def test_options_are_bounded_in_size(client: TestClient) -> None:
     options = {"decks": [{"god": "zeus", "cards": {f"card-{i}": 1 for i in range(3000)}}]}
     answer = client.post("/api/tables", json={"game": "arena-of-the-gods", "options": options})
     assert answer.status_code in (400, 413) and answer.json()["error"]
+
+
+def test_a_failing_bot_is_retried_then_its_seat_says_why(db_path: Path) -> None:
+    from theomachy.server.botpool import BotCrashed
+
+    with make_client(db_path, bot_retries=2) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        calls: list[str] = []
+        real_move = hub.bots.move
+
+        async def failing(**kwargs: Any) -> str:
+            calls.append(kwargs["spec"])
+            if len(calls) <= 3:
+                raise BotCrashed("the worker died (signal 9)")
+            return str(await real_move(**kwargs))
+
+        hub.bots.move = failing
+        table = create(client, seed=None, bots={"0": "random"})
+        table_id = table["table_id"]
+        deadline = time.monotonic() + 20
+        problem = None
+        while problem is None:
+            assert time.monotonic() < deadline, "the seat never said why the table waits"
+            payload = client.get(f"/api/tables/{table_id}").json()
+            problem = payload["seats"][0]["problem"]
+            time.sleep(0.05)
+        assert "failed to move 2 times" in problem and "worker died" in problem
+        while client.get(f"/api/tables/{table_id}").json()["seq"] == 0:
+            assert time.monotonic() < deadline, "the bot was not retried"
+            time.sleep(0.05)
+        assert client.get(f"/api/tables/{table_id}").json()["seats"][0]["problem"] is None
+        assert len(calls) >= 4
+
+
+@pytest.mark.parametrize("entry", ["/etc/passwd", "/etc/shadow", "/no/such/file.toml"])
+def test_deck_options_never_name_a_server_file(client: TestClient, entry: str) -> None:
+    body = {"game": "arena-of-the-gods", "options": {"decks": [entry, "ra-starter"]}}
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 400
+    message = answer.json()["error"]
+    assert "TOML" not in message and "root" not in message
+    other = client.post(
+        "/api/tables",
+        json={"game": "arena-of-the-gods", "options": {"decks": ["/x", "ra-starter"]}},
+    )
+    # The same words whether or not the file exists: no oracle.
+    assert message.replace(entry[:40], "?") == other.json()["error"].replace("/x", "?")

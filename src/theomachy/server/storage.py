@@ -151,6 +151,7 @@ class TableRecord(TableSummary):
     seed: int
     secret: str | None
     host_hash: str | None
+    owner: str | None
     waiting: str
     seats: tuple[Seat, ...]
     actions: tuple[str, ...]
@@ -392,6 +393,7 @@ class Store:
                 seed=row.seed,
                 secret=row.secret,
                 host_hash=row.host_hash,
+                owner=row.owner,
                 waiting=row.waiting,
                 seats=seats,
                 actions=tuple(actions),

@@ -406,7 +406,7 @@ class TableHub:
             secret=record.secret,
             open=record.open,
             host_hash=record.host_hash,
-            owner="",
+            owner=record.owner or "",
             seats=record.seats,
             state=state,
         )
