@@ -110,3 +110,16 @@ def play_out(
         )
         assert response.status_code == 200, response.text
     raise AssertionError("the game did not end")
+
+
+def stored_log(db_url: str, table_id: str) -> list[str]:
+    """A table's whole log as stored in the database (the server's truth)."""
+    from theomachy.server.storage import Store
+
+    store = Store(db_url)
+    try:
+        record = store.load(table_id)
+        assert record is not None
+        return list(record.actions)
+    finally:
+        store.close()

@@ -14,7 +14,7 @@ import pytest
 
 import theomachy
 
-from .helpers import auth
+from .helpers import auth, stored_log
 from .live import LiveServer
 
 
@@ -64,15 +64,7 @@ def new_table(server: LiveServer, body: dict[str, Any]) -> dict[str, Any]:
 
 def full_log(server: LiveServer, table_id: str) -> list[str]:
     """The whole stored log (read from the database the server wrote)."""
-    from theomachy.server.storage import Store
-
-    store = Store(server.db_url)
-    try:
-        record = store.load(table_id)
-        assert record is not None
-        return list(record.actions)
-    finally:
-        store.close()
+    return stored_log(server.db_url, table_id)
 
 
 def test_kill_9_and_restart_resumes_every_table_exactly(tmp_path: Path) -> None:

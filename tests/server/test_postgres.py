@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,15 +12,6 @@ from theomachy.server.storage import LogConflict, Seat, Store
 from theomachy.server.tables import ServerSettings
 
 from .helpers import auth, create, play_out, seat_view
-from .postgres import binaries, temporary_postgres
-
-
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    if binaries() is None:
-        pytest.skip("PostgreSQL is not installed (Debian: apt-get install postgresql)")
-    with temporary_postgres() as url:
-        yield url
 
 
 def test_tables_play_and_resume_on_postgresql(postgres_url: str) -> None:

@@ -18,9 +18,8 @@ from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
 import theomachy
-from theomachy.server.storage import Store
 
-from .helpers import auth
+from .helpers import auth, stored_log
 from .live import LiveServer
 from .postgres import PostgresCluster, binaries, create_database, running_postgres
 
@@ -94,16 +93,6 @@ class Watcher:
 
     def close(self) -> None:
         self._session.__exit__(None, None, None)
-
-
-def stored_log(url: str, table_id: str) -> list[str]:
-    store = Store(url)
-    try:
-        record = store.load(table_id)
-        assert record is not None
-        return list(record.actions)
-    finally:
-        store.close()
 
 
 def test_moves_on_two_processes_reach_each_others_sockets(tmp_path: Path, database: str) -> None:
