@@ -126,6 +126,29 @@ def test_moves_on_two_processes_reach_each_others_sockets(tmp_path: Path, databa
     assert theomachy.load("mythic-arena").replay(log).is_terminal()
 
 
+def test_a_seat_claimed_on_one_process_is_known_at_once_on_the_other(
+    tmp_path: Path, database: str
+) -> None:
+    first = start(tmp_path, "a", database)
+    second = start(tmp_path, "b", database)
+    try:
+        for _ in range(5):
+            table = new_table(first, {"game": "mythic-arena"})
+            table_id = table["table_id"]
+            assert httpx.get(f"{second.url}/api/tables/{table_id}").status_code == 200
+            credential = claim(first, table_id, table["seats"][0]["invite"])
+            # No waiting for the claim's notice: the second process checks the database.
+            view = httpx.get(f"{second.url}/api/tables/{table_id}/view", headers=auth(credential))
+            assert view.status_code == 200 and view.json()["seat"] == 0
+            invite = httpx.post(
+                f"{first.url}/api/tables/{table_id}/seats/1/invite", headers=auth(table["host"])
+            ).json()["invite"]
+            assert claim(second, table_id, invite)
+    finally:
+        first.stop()
+        second.stop()
+
+
 def test_bots_are_driven_once_and_taken_over_when_their_process_dies(
     tmp_path: Path, database: str
 ) -> None:

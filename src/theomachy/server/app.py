@@ -280,7 +280,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     async def seated(table_id: str, authorization: str | None) -> tuple[LiveTable, int | None]:
         table = await hub.get(table_id)
-        return table, hub.authenticate(table, bearer(authorization))
+        return table, await hub.authenticate(table, bearer(authorization))
 
     def view_response(table: LiveTable, seat: int | None) -> Response:
         # The payload text is rendered once per change and seat, and shared with WebSockets.
@@ -354,7 +354,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         try:
             table = await hub.get(table_id)
             token = await hello(websocket)
-            seat = hub.authenticate(table, token)
+            seat = await hub.authenticate(table, token)
         except TableError as exc:
             await refuse(websocket, exc.status, str(exc))
             return

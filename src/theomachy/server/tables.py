@@ -432,13 +432,17 @@ class TableHub:
         return await self.db(self.store.list_tables, status, limit)
 
     # --- seats ------------------------------------------------------------------------------
-    def authenticate(self, table: LiveTable, token: str | None) -> int | None:
+    async def authenticate(self, table: LiveTable, token: str | None) -> int | None:
         """The seat of a seat credential (None: a spectator, when none is given)."""
         if token is None:
             return SPECTATOR
         if not token:
             raise Unauthorized("empty seat credential")
         seat = seat_of(token, ((s.seat, s.token_hash) for s in table.seats))
+        if seat is None and self.store.shared:
+            # Another process may have seated it a moment ago (its notice still on the way).
+            await self.refresh_seats(table)
+            seat = seat_of(token, ((s.seat, s.token_hash) for s in table.seats))
         if seat is None:
             raise Forbidden("this credential is not a seat of this table (or it was revoked)")
         return seat
@@ -447,6 +451,9 @@ class TableHub:
         """The first person to open a seat's invitation takes the seat: a fresh credential
         only they hold. Later openers get 409 and may watch."""
         seat = seat_of(invite, ((s.seat, s.invite_hash) for s in table.seats))
+        if seat is None and self.store.shared:  # re-invited through another process just now?
+            await self.refresh_seats(table)
+            seat = seat_of(invite, ((s.seat, s.invite_hash) for s in table.seats))
         if seat is None:
             raise Forbidden("this invitation is not for this table (or it was replaced)")
         credential = new_token()
