@@ -789,43 +789,12 @@ def lab_section(scaling: list[tuple[str, float, str]], games: int) -> list[str]:
     return lines
 
 
-SERVER_CLIENTS = 100
-"""Simulated WebSocket clients in the server load section (bench/server_load.py)."""
-
-SERVER_SECONDS = 30.0
-"""How long the server load section keeps them playing (the log checks and the restart come
-after, about as long again)."""
-
-
-def measure_server(clients: int, seconds: float, seed: int) -> dict[str, Any] | None:
-    """The server under load (bench/server_load.py): None when it is switched off (0 clients)."""
-    if clients <= 0:
-        return None
-    folder = str(Path(__file__).parent)
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
-    import server_load
-
-    return server_load.measure(clients=clients, seconds=seconds, seed=seed, log=progress)
-
-
-def server_section(figures: dict[str, Any]) -> list[str]:
-    """The "Server under load" section."""
-    import server_load
-
-    return server_load.section(figures)
-
-
-def server_problems(figures: dict[str, Any] | None) -> list[str]:
-    """Problem lines for errors or lost actions under load."""
-    if figures is None:
-        return []
-    found = [f"- server under load: {kind}: {n:,}" for kind, n in figures["problems"].items()]
-    found += [
-        f"- server under load, client error: {kind}: {n:,}" for kind, n in figures["errors"].items()
-    ]
-    found += [f"- server under load, server stderr: {line[:200]}" for line in figures["stderr"][:5]]
-    return found
+def server_section() -> list[str]:
+    """The play server under load measured by bench/server_load.py (SERVER.md), if present."""
+    path = Path(__file__).with_name("SERVER.md")
+    if not path.exists():
+        return ["## Server under load", "", "Not measured yet: run `bench/server_load.py`."]
+    return path.read_text(encoding="utf-8").rstrip().splitlines()
 
 
 def ladder_section() -> list[str]:
@@ -862,7 +831,6 @@ def render(
     load_problems: list[str],
     balance: tuple[list[Balance], int, int, float],
     scaling: list[tuple[str, float, str]] | None = None,
-    server: dict[str, Any] | None = None,
 ) -> str:
     """The whole markdown report."""
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -880,15 +848,13 @@ def render(
     lines += [balance_method(games, processes, wall), "", *balance_table(balances)]
     if scaling:
         lines += ["", *lab_section(scaling, LAB_GAMES)]
-    if server is not None:
-        lines += ["", *server_section(server)]
+    lines += ["", *server_section()]
     lines += ["", *ladder_section()]
     lines += ["", *factions_section()]
     problems = load_problems + [
         f"- {key(t)}: {results[key(t)].error}" for t in targets if results[key(t)].error
     ]
     problems += [f"- {b.game} balance: {b.error}" for b in balances if b.error]
-    problems += server_problems(server)
     if problems:
         lines += ["", "## Problems", "", *problems]
     return "\n".join(lines) + "\n"
@@ -914,15 +880,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=BALANCE_PROCESSES,
         help="worker processes for the balance games (figures do not depend on it)",
     )
-    parser.add_argument(
-        "--server-clients",
-        type=int,
-        default=SERVER_CLIENTS,
-        help="simulated WebSocket clients for the server load section (0: skip it)",
-    )
-    parser.add_argument(
-        "--server-seconds", type=float, default=SERVER_SECONDS, help="server load duration"
-    )
     return parser.parse_args(argv)
 
 
@@ -940,7 +897,6 @@ def main(argv: list[str] | None = None) -> int:
     balances, wall = measure_balance(args.balance_games, args.processes)
     balance = (balances, args.balance_games, args.processes, wall)
     scaling = measure_lab_scaling(LAB_GAMES)
-    server = measure_server(args.server_clients, args.server_seconds, args.seed)
     report = render(
         targets,
         results,
@@ -950,7 +906,6 @@ def main(argv: list[str] | None = None) -> int:
         load_problems,
         balance,
         scaling,
-        server,
     )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(report, encoding="utf-8")
