@@ -78,6 +78,10 @@ def serve_command(
     if workers == 1:
         uvicorn.run(create_app(settings), **options)
         return
+    # The schema is made (or migrated) once here, not by every worker at the same moment.
+    from theomachy.server.storage import Store
+
+    Store(url).close()
     # Each worker process builds its own app (uvicorn imports it by name) from these settings.
     os.environ[SETTINGS_ENV] = settings.model_dump_json()
     uvicorn.run("theomachy.server.app:app_from_env", factory=True, workers=workers, **options)

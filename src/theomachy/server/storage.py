@@ -34,6 +34,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 DEFAULT_DB_PATH = Path("var") / "theomachy.sqlite3"
@@ -250,7 +251,11 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         self.engine = make_engine(self.url)
-        Base.metadata.create_all(self.engine)
+        try:
+            Base.metadata.create_all(self.engine)
+        except (IntegrityError, ProgrammingError):
+            # Another server process created the schema at the same moment: it is there now.
+            Base.metadata.create_all(self.engine)
         migrate(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import random
@@ -84,6 +85,10 @@ T = TypeVar("T")
 
 SPECTATOR = None
 
+SEAT_REVOKED = json.dumps(
+    {"type": "error", "status": 403, "error": "your seat was given to someone else by the creator"}
+)
+
 # The database errors that mean "unreachable now", as opposed to a bug.
 DATABASE_DOWN = (OperationalError, DBAPIError, ConnectionError)
 
@@ -113,6 +118,7 @@ class LiveTable:
     problems: dict[int, str] = field(default_factory=dict)
     # Seats connected through other server processes, by process.
     remote_presence: dict[str, tuple[set[int], int]] = field(default_factory=dict)
+    seats_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def bots(self) -> dict[int, str]:
@@ -439,8 +445,9 @@ class TableHub:
         if not token:
             raise Unauthorized("empty seat credential")
         seat = seat_of(token, ((s.seat, s.token_hash) for s in table.seats))
-        if seat is None and self.store.shared:
-            # Another process may have seated it a moment ago (its notice still on the way).
+        if seat is None:
+            # Seated a moment ago (through another process, its notice still on the way, or
+            # by a claim whose reload is still running here): the database decides.
             await self.refresh_seats(table)
             seat = seat_of(token, ((s.seat, s.token_hash) for s in table.seats))
         if seat is None:
@@ -451,7 +458,7 @@ class TableHub:
         """The first person to open a seat's invitation takes the seat: a fresh credential
         only they hold. Later openers get 409 and may watch."""
         seat = seat_of(invite, ((s.seat, s.invite_hash) for s in table.seats))
-        if seat is None and self.store.shared:  # re-invited through another process just now?
+        if seat is None:  # re-invited a moment ago (through another process, say)?
             await self.refresh_seats(table)
             seat = seat_of(invite, ((s.seat, s.invite_hash) for s in table.seats))
         if seat is None:
@@ -481,24 +488,24 @@ class TableHub:
         return invite
 
     async def refresh_seats(self, table: LiveTable) -> None:
-        """Reload the seats from the store; connections whose credential was revoked close."""
-        seats = await self.db(self.store.seats, table.id)
-        if seats == table.seats:
-            return
-        table.seats = seats
-        holders = {s.seat: s.token_hash for s in seats}
-        for subscriber in list(table.subscribers):
-            if subscriber.seat is not None and holders.get(subscriber.seat) != (
-                subscriber.token_hash
-            ):
-                subscriber.outbox.put(
-                    '{"type":"error","status":403,"error":"your seat was given to someone else '
-                    "by the table's creator\"}"
-                )
-                subscriber.outbox.close()
-                table.subscribers.discard(subscriber)
-        table.reset_renderings()
-        self._broadcast(table)
+        """Reload the seats from the store; connections whose credential was revoked close.
+        Reloads are serialized per table, so a slower, older read never overwrites a newer
+        one (two claims at the same moment each reload)."""
+        async with table.seats_lock:
+            seats = await self.db(self.store.seats, table.id)
+            if seats == table.seats:
+                return
+            table.seats = seats
+            holders = {s.seat: s.token_hash for s in seats}
+            for subscriber in list(table.subscribers):
+                if subscriber.seat is not None and holders.get(subscriber.seat) != (
+                    subscriber.token_hash
+                ):
+                    subscriber.outbox.put(SEAT_REVOKED)
+                    subscriber.outbox.close()
+                    table.subscribers.discard(subscriber)
+            table.reset_renderings()
+            self._broadcast(table)
 
     # --- changes ----------------------------------------------------------------------------
     async def act(self, table: LiveTable, seat: int | None, action: str, seq: int) -> None:
