@@ -76,32 +76,40 @@ class Subscriber:
     sent_log: list[str] | None = None
 
 
-@dataclass(frozen=True)
 class Rendering:
-    """One seat's payload at one log length: the whole text, and the parts of a delta."""
+    """One seat's payload at one log length: the parts of a delta, and the whole text (made
+    only when asked for: after a connection's first view, changes go out as deltas)."""
 
-    length: int
-    full: str
-    # The delta's fields but the log, as JSON object members without braces.
-    delta_head: str
-    log: list[str]
+    __slots__ = ("_full", "delta_head", "length", "log", "payload")
+
+    def __init__(self, payload: dict[str, Any]) -> None:
+        self.payload = payload
+        self.length: int = payload["seq"]
+        view = dict(payload["view"])
+        raw_log = view.pop("log", None)
+        self.log: list[str] = [str(entry) for entry in raw_log] if isinstance(raw_log, list) else []
+        head = {
+            "seq": payload["seq"],
+            "status": payload["status"],
+            "seats": payload["seats"],
+            "result": payload["result"],
+            "view": view,
+        }
+        # The delta's fields but the log, as JSON object members without braces.
+        self.delta_head = json.dumps(head, separators=(",", ":"))[1:-1]
+        self._full: str | None = None
+
+    @property
+    def full(self) -> str:
+        """The whole payload as JSON."""
+        if self._full is None:
+            self._full = json.dumps(self.payload, separators=(",", ":"))
+        return self._full
 
 
 def render(payload: dict[str, Any]) -> Rendering:
-    """Split a payload (see ``TableHub.payload``) into what full views and deltas need."""
-    view = dict(payload["view"])
-    raw_log = view.pop("log", None)
-    log = [str(entry) for entry in raw_log] if isinstance(raw_log, list) else []
-    head = {
-        "seq": payload["seq"],
-        "status": payload["status"],
-        "seats": payload["seats"],
-        "result": payload["result"],
-        "view": view,
-    }
-    delta_head = json.dumps(head, separators=(",", ":"))[1:-1]
-    full = json.dumps(payload, separators=(",", ":"))
-    return Rendering(payload["seq"], full, delta_head, log)
+    """A payload (see ``TableHub.payload``) ready for whole views and deltas."""
+    return Rendering(payload)
 
 
 def common_prefix(old: Sequence[str], new: Sequence[str]) -> int:

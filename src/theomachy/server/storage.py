@@ -208,7 +208,9 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # A steady pool: the load bench saw a pool of 5 (plus 10 overflow) open and close hundreds
+    # of connections a minute under load; database threads hold at most a dozen at once.
+    return create_engine(url, pool_pre_ping=True, pool_size=12, max_overflow=4)
 
 
 NOTIFY_CHANNEL = "theomachy"
