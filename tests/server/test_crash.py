@@ -148,3 +148,26 @@ def test_bot_workers_die_with_the_server(tmp_path: Path, signal_name: str) -> No
         assert wait_until_dead(workers, within_s=10) == []
     finally:
         server.stop()
+
+
+def test_a_random_bot_moves_at_once_while_mcts_tables_flood_the_server(tmp_path: Path) -> None:
+    """One table's bots cannot starve another's: random bots have their own lane of workers,
+    and moves are served round-robin across clients within a lane."""
+    server = LiveServer(tmp_path / "flood.sqlite3")
+    server.start()
+    try:
+        flood = {"game": "mythic-arena", "bots": {"0": "mcts:budget_ms=2000"}}
+        for _ in range(8):
+            assert httpx.post(f"{server.url}/api/tables", json=flood).status_code == 200
+        time.sleep(0.5)  # the heavy lane is busy now, with a queue behind it
+        fresh = new_table(server, {"game": "mythic-arena", "bots": {"0": "random"}})
+        started = time.monotonic()
+        while True:
+            seq = httpx.get(f"{server.url}/api/tables/{fresh['table_id']}").json()["seq"]
+            if seq > 0:
+                break
+            assert time.monotonic() - started < 5, "the random bot waited behind the flood"
+            time.sleep(0.02)
+        assert time.monotonic() - started < 1.0
+    finally:
+        server.stop()
