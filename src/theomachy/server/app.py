@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -91,10 +92,24 @@ def known_game(game_id: str) -> Any:
 
 def public_options(summary: TableSummary) -> dict[str, Any]:
     """A listed table's options as anyone may see them (hidden set-up masked)."""
+    return dict(_public_options(summary.game, summary.players, json.dumps(summary.options)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _public_options(game: str, players: int, options: str) -> dict[str, Any]:
+    # Cached: the lobby lists up to 200 tables a request, and loading a game (its decks
+    # checked) is real work on the event loop.
     try:
-        return load(summary.game, summary.players, summary.options).public_options()
+        return load(game, players, json.loads(options)).public_options()
     except ValueError:
         return {}  # a table whose game or options no longer load shows none
+
+
+@functools.lru_cache(maxsize=16)
+def catalog_module_text(game_id: str) -> str:
+    """A game's card data as an ES module (made once: it never changes while serving)."""
+    cards = json.dumps(game_class(game_id).catalog(), indent=1, sort_keys=True)
+    return f"// Generated from the game's content by the server.\nexport default {cards};\n"
 
 
 def summary_json(summary: TableSummary, base: str) -> dict[str, Any]:
@@ -203,11 +218,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def catalog_module(game_id: str) -> Response:
         """The same data as an ES module (``import CARDS from "/catalog/<game>.js"``), so the
         browser client carries no copy of any game's cards."""
-        cards = json.dumps(known_game(game_id).catalog(), indent=1, sort_keys=True)
-        return Response(
-            f"// Generated from the game's content by the server.\nexport default {cards};\n",
-            media_type="text/javascript",
-        )
+        known_game(game_id)
+        return Response(catalog_module_text(game_id), media_type="text/javascript")
 
     @app.post("/api/tables")
     async def create_table(body: CreateTable, request: Request) -> JSONResponse:
@@ -375,6 +387,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 message = receiving.result()
                 if message["type"] == "websocket.disconnect":
                     break
+                if subscriber not in table.subscribers or (
+                    seat is not None and table.seats[seat].token_hash != subscriber.token_hash
+                ):
+                    break  # its seat was given to someone else: it plays no more
                 reply = await handle_message(table, seat, message, bucket)
                 if reply is not None:
                     subscriber.outbox.put(reply)

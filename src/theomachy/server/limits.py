@@ -90,7 +90,7 @@ class HttpRateLimit:
         self.limits = ClientLimits(rate, burst)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and str(scope.get("path", "")).startswith("/api/"):
+        if scope["type"] == "http":  # every path: static files and catalogs cost too
             client: Any = scope.get("client") or ("unknown", 0)
             if not self.limits.allow(str(client[0])):
                 await send_error(send, 429, "too many requests: slow down")

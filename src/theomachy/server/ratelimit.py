@@ -18,14 +18,15 @@ class TokenBucket:
         self.stamp = time.monotonic()
 
     def allow(self, cost: float = 1.0) -> bool:
-        """Take ``cost`` tokens if there are that many (a cost above the burst is charged
-        from a full bucket, so an expensive request is slow, never impossible)."""
+        """Take ``cost`` tokens if there are that many. A cost above the burst is allowed from
+        a full bucket and charged in full (the bucket goes into debt), so an expensive request
+        is possible but the client then waits for all of it."""
         moment = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (moment - self.stamp) * self.rate)
         self.stamp = moment
         needed = min(cost, self.burst)
         if self.tokens >= needed:
-            self.tokens -= needed
+            self.tokens -= cost
             return True
         return False
 

@@ -13,9 +13,13 @@ class Snapshots:
     """Per table, the states after 0, every, 2*every, ... entries, for the most recently
     replayed tables (a bounded number, so memory stays bounded)."""
 
-    def __init__(self, every: int = 64, tables: int = 32) -> None:
+    def __init__(self, every: int = 64, tables: int = 32, per_table: int = 32) -> None:
         self.every = max(1, every)
         self.capacity = tables
+        # Snapshots a table keeps at most: a state copies its history, so a long game's
+        # snapshots would cost memory quadratic in its length; past the cap every other one
+        # goes, and a replay walks a longer stretch instead.
+        self.per_table = max(2, per_table)
         self._tables: OrderedDict[str, dict[int, State]] = OrderedDict()
 
     def _of(self, table_id: str) -> dict[int, State]:
@@ -50,4 +54,13 @@ class Snapshots:
             done = position + 1
             if done % self.every == 0 and done not in known:
                 known[done] = state.clone()
+                if len(known) > self.per_table:
+                    self._thin(known)
         return state
+
+    @staticmethod
+    def _thin(known: dict[int, State]) -> None:
+        """Drop every other snapshot (the start and the latest stay)."""
+        steps = sorted(known)
+        for step in steps[1:-1:2]:
+            del known[step]

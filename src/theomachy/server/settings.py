@@ -37,6 +37,10 @@ class ServerSettings(BaseModel):
     max_bot_iterations: int = 20_000
     bot_retries: int = 3
     max_live_tables: int = 512
+    # A table's log is bounded: a game whose players never let it end (Arena of the Gods has
+    # no round cap by default) stops taking moves here, so loads, views and replays stay
+    # bounded. The longest benchmark games are a few thousand entries.
+    max_log_entries: int = 20_000
     max_bots_per_table: int = 8
     # Quotas per client address over its tables still playing and active in the last day.
     max_tables_per_client: int = 20

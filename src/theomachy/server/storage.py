@@ -195,7 +195,8 @@ def make_engine(url: str) -> Engine:
         path = url.split("///", 1)[1] if "///" in url else ""
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        # hide_parameters: a logged database error must not carry secrets or hidden draws.
+        engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
 
         @event.listens_for(engine, "connect")
         def _pragmas(connection: Any, _record: Any) -> None:
@@ -210,7 +211,9 @@ def make_engine(url: str) -> Engine:
         return engine
     # A steady pool: the load bench saw a pool of 5 (plus 10 overflow) open and close hundreds
     # of connections a minute under load; database threads hold at most a dozen at once.
-    return create_engine(url, pool_pre_ping=True, pool_size=12, max_overflow=4)
+    return create_engine(
+        url, pool_pre_ping=True, pool_size=12, max_overflow=4, hide_parameters=True
+    )
 
 
 NOTIFY_CHANNEL = "theomachy"
@@ -429,9 +432,11 @@ class Store:
                 ).all()
             )
 
-    def claim_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
-        """Give an unclaimed person's seat its credential; False if someone claimed it first
-        (the check and the write are one statement, so two claims never both win)."""
+    def claim_seat(self, table_id: str, seat: int, token_hash: str, invite_hash: str) -> bool:
+        """Give an unclaimed person's seat its credential, if ``invite_hash`` is still its
+        invitation; False if someone claimed it first or the invitation was replaced (the
+        check and the write are one statement, so two claims never both win, and a claim
+        racing a re-invite never takes the seat with the old invitation)."""
         with self.engine.begin() as connection:
             result = connection.execute(
                 update(SeatRow)
@@ -440,6 +445,7 @@ class Store:
                     SeatRow.seat == seat,
                     SeatRow.bot.is_(None),
                     SeatRow.token_hash.is_(None),
+                    SeatRow.invite_hash == invite_hash,
                 )
                 .values(token_hash=token_hash)
             )

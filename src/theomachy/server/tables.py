@@ -198,6 +198,7 @@ class TableHub:
         self._sweeper: asyncio.Task[None] | None = None
         self._catching_up: set[str] = set()
         self._tasks: set[asyncio.Future[None]] = set()
+        self._owner_locks: dict[str, asyncio.Lock] = {}
 
     # --- lifecycle --------------------------------------------------------------------------
     async def start(self) -> None:
@@ -312,7 +313,24 @@ class TableHub:
             raise ValueError("every seat is a bot: leave at least one seat for a person")
         if len(specs) > self.settings.max_bots_per_table:
             raise ValueError(f"bots: at most {self.settings.max_bots_per_table} bots a table")
-        await self._check_quota(owner, len(specs))
+        async with self._owner_lock(owner):
+            await self._check_quota(owner, len(specs))
+            return await self._create_table(game, specs, seed, open_table, owner)
+
+    def _owner_lock(self, owner: str) -> asyncio.Lock:
+        """One client's table creations, one at a time (a quota check and its insert must not
+        interleave with another's: 100 creates at once all passed the count)."""
+        lock = self._owner_locks.get(owner)
+        if lock is None:
+            if len(self._owner_locks) > 10_000:
+                for key in [k for k, v in self._owner_locks.items() if not v.locked()]:
+                    del self._owner_locks[key]
+            lock = self._owner_locks[owner] = asyncio.Lock()
+        return lock
+
+    async def _create_table(
+        self, game: Game, specs: dict[int, str], seed: int | None, open_table: bool, owner: str
+    ) -> tuple[LiveTable, dict[int, str], str]:
         invites = {seat: new_token() for seat in range(game.players) if seat not in specs}
         host = new_token()
         seats = tuple(
@@ -464,8 +482,12 @@ class TableHub:
         if seat is None:
             raise Forbidden("this invitation is not for this table (or it was replaced)")
         credential = new_token()
-        taken = await self.db(self.store.claim_seat, table.id, seat, hash_token(credential))
+        taken = await self.db(
+            self.store.claim_seat, table.id, seat, hash_token(credential), hash_token(invite)
+        )
         await self.refresh_seats(table)
+        if not taken and seat_of(invite, [(seat, table.seats[seat].invite_hash)]) is None:
+            raise Forbidden("this invitation is not for this table (or it was replaced)")
         if not taken:
             raise Conflict(
                 f"seat {seat} is already taken: this link now only lets you watch",
@@ -520,6 +542,11 @@ class TableHub:
                 raise Stale(
                     f"stale move: you saw {seq} log entries, the table has {table.length}",
                     seq=table.length,
+                )
+            if table.length >= self.settings.max_log_entries:
+                raise Conflict(
+                    f"this table reached the server's limit of {self.settings.max_log_entries} "
+                    "log entries: start a new table"
                 )
             current = state.current_player
             if current >= 0 and current != seat:
