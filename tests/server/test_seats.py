@@ -309,3 +309,70 @@ def test_seats_claimed_at_the_same_moment_both_hold(tmp_path: Path) -> None:
                     f"{server.url}/api/tables/{table_id}/view", headers=auth(credential)
                 )
                 assert view.status_code == 200 and view.json()["seat"] == seat
+
+
+def test_a_replaced_invitation_never_takes_the_seat_even_mid_race(client: TestClient) -> None:
+    table = create(client, claim=False, seed=None)
+    table_id = table["table_id"]
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    from theomachy.server.auth import hash_token
+
+    old = table["seats"][1]["invite"]
+    client.post(f"/api/tables/{table_id}/seats/1/invite", headers=auth(table["host"]))
+    # The claim's check and write are one statement: the old invitation's hash no longer
+    # matches, whatever this process believed a moment before.
+    assert store.claim_seat(table_id, 1, hash_token("x"), hash_token(old)) is False
+    answer = client.post(f"/api/tables/{table_id}/claim", json={"invite": old})
+    assert answer.status_code == 403
+
+
+def test_quotas_hold_when_creates_arrive_at_once(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    import httpx2 as httpx
+
+    from .live import LiveServer
+
+    settings = '{"max_tables_per_client": 5, "http_rate": 1e6, "http_burst": 1e6}'
+    server = LiveServer(tmp_path / "quota.sqlite3", args=("--settings", settings))
+    body = {"game": "mythic-arena", "bots": {"1": "random"}}
+    with server, ThreadPoolExecutor(16) as pool:
+        statuses = list(
+            pool.map(
+                lambda _: httpx.post(f"{server.url}/api/tables", json=body).status_code,
+                range(30),
+            )
+        )
+    assert statuses.count(200) == 5 and statuses.count(429) == 25
+
+
+def test_a_table_log_is_bounded(db_path: Path) -> None:
+    with make_client(db_path, max_log_entries=6) as client:
+        table = create(client, seed=3)
+        tokens = {seat["seat"]: seat["token"] for seat in table["seats"]}
+        rng = random.Random(1)
+        while True:
+            payload = client.get(f"/api/tables/{table['table_id']}").json()
+            view = seat_view(client, table["table_id"], tokens[payload["view"]["current_player"]])
+            answer = client.post(
+                f"/api/tables/{table['table_id']}/actions",
+                headers=auth(tokens[view["seat"]]),
+                json={"action": rng.choice(view["view"]["legal_actions"]), "seq": view["seq"]},
+            )
+            if answer.status_code != 200:
+                break
+        assert answer.status_code == 409 and "limit of 6 log entries" in answer.json()["error"]
+        assert view["seq"] >= 6
+
+
+def test_snapshots_stay_few_however_long_the_game() -> None:
+    from theomachy.server.replays import Snapshots
+
+    game = theomachy.load("mythic-wars", players=2)
+    state = theomachy.simulate("mythic-wars", agents=["random", "random"], seed=4)
+    history = state.history()
+    snapshots = Snapshots(every=2, per_table=8)
+    for step in (len(history), len(history) // 2, 3, len(history) - 1):
+        got = snapshots.state_at("t", game, history, step)
+        assert got.history() == history[:step]
+    assert len(snapshots._tables["t"]) <= 8
