@@ -65,6 +65,11 @@ def test_the_creator_may_reinvite_a_seat_which_revokes_the_old_claim(client: Tes
     assert stale.status_code == 403
     fresh = claim_seat(client, table_id, answer.json()["invite"])
     assert seat_view(client, table_id, fresh)["seat"] == 1
+    # Everyone sees that the seat changed hands through the creator (its old holder saw its
+    # hidden cards), the new holder included.
+    seats = seat_view(client, table_id, fresh)["seats"]
+    assert [s["reinvites"] for s in seats] == [0, 1]
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][1]["reinvites"] == 1
     bot_table = create(client, seed=None, bots={"1": "random"})
     refused = client.post(
         f"/api/tables/{bot_table['table_id']}/seats/1/invite", headers=auth(bot_table["host"])

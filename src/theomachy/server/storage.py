@@ -92,6 +92,9 @@ class SeatRow(Base):
     # The seat credential's hash: None until the invitation is claimed (or after a re-invite).
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    # How many times the creator replaced the seat's invitation: public, so a creator who
+    # took a seat to look at its hidden cards and then handed it on cannot do so unseen.
+    reinvites: Mapped[int] = mapped_column(Integer, default=0)
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
@@ -121,6 +124,7 @@ class Seat:
     token_hash: str | None
     bot: str | None
     invite_hash: str | None = None
+    reinvites: int = 0
 
     @property
     def claimed(self) -> bool:
@@ -230,7 +234,7 @@ _ADDED_COLUMNS: dict[str, dict[str, str]] = {
         "driver": "VARCHAR(64)",
         "lease_until": "TIMESTAMP WITH TIME ZONE",
     },
-    "seats": {"invite_hash": "VARCHAR(64)"},
+    "seats": {"invite_hash": "VARCHAR(64)", "reinvites": "INTEGER DEFAULT 0"},
 }
 
 
@@ -414,7 +418,9 @@ class Store:
         rows = session.scalars(
             select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         ).all()
-        return tuple(Seat(s.seat, s.token_hash, s.bot, s.invite_hash) for s in rows)
+        return tuple(
+            Seat(s.seat, s.token_hash, s.bot, s.invite_hash, s.reinvites or 0) for s in rows
+        )
 
     def seats(self, table_id: str) -> tuple[Seat, ...]:
         """A table's seats as stored now."""
@@ -460,7 +466,11 @@ class Store:
             result = connection.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.bot.is_(None))
-                .values(token_hash=None, invite_hash=invite_hash)
+                .values(
+                    token_hash=None,
+                    invite_hash=invite_hash,
+                    reinvites=func.coalesce(SeatRow.reinvites, 0) + 1,
+                )
             )
             changed = result.rowcount == 1
             if changed:

@@ -761,13 +761,14 @@ class TableHub:
         return self.rendering(table, seat).full
 
     def seats_json(self, table: LiveTable) -> list[dict[str, Any]]:
-        """Each seat as everyone may see it: a bot's spec, whether a person holds it, and
-        why it waits if a bot is failing."""
+        """Each seat as everyone may see it: a bot's spec, whether a person holds it, how
+        many times the creator replaced its invitation, and why it waits if a bot fails."""
         return [
             {
                 "seat": s.seat,
                 "bot": s.bot,
                 "claimed": s.claimed,
+                "reinvites": s.reinvites,
                 "problem": table.problems.get(s.seat),
             }
             for s in table.seats

@@ -474,6 +474,14 @@ class TablePage {
             seat.problem
               ? h("span.seat-problem", { role: "alert", title: "Why this bot is not moving" }, `⚠ ${seat.problem}`)
               : null,
+            // Public on purpose: whoever held the seat before a re-invite saw its hidden cards.
+            seat.reinvites
+              ? h(
+                  "span.seat-reinvited",
+                  { title: "The table's creator replaced this seat's invitation: whoever held it before saw its cards" },
+                  `re-invited ×${seat.reinvites}`,
+                )
+              : null,
             this.host && !seat.bot && payload.status !== "finished" ? this.hostControls(seat) : null,
           );
         }),
