@@ -171,3 +171,25 @@ def test_a_random_bot_moves_at_once_while_mcts_tables_flood_the_server(tmp_path:
         assert time.monotonic() - started < 1.0
     finally:
         server.stop()
+
+
+def test_a_ping_flood_closes_the_connection(tmp_path: Path) -> None:
+    """uvicorn answers every ping at once, past back-pressure: a client that pings and never
+    reads would pile pongs up in the server's memory. Pings are rate-limited per connection."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect as ws_connect
+
+    with LiveServer(tmp_path / "pings.sqlite3") as server:
+        table = new_table(server, {"game": "mythic-arena"})
+        url = f"ws://127.0.0.1:{server.port}/api/tables/{table['table_id']}/ws"
+        with ws_connect(url) as ws:
+            ws.send('{"type": "hello"}')
+            with pytest.raises(ConnectionClosed):
+                for index in range(2000):
+                    ws.ping(str(index).encode())
+                    time.sleep(0.001)
+                ws.recv(timeout=5)
+                ws.recv(timeout=5)
+                ws.recv(timeout=5)
+        # The server lives on and serves others.
+        assert httpx.get(f"{server.url}/api/tables/{table['table_id']}").status_code == 200

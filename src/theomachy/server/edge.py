@@ -53,7 +53,7 @@ from uvicorn.protocols.utils import get_remote_addr
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
 
-from theomachy.server.ratelimit import ClientLimits
+from theomachy.server.ratelimit import ClientLimits, TokenBucket
 
 logger = logging.getLogger("uvicorn.error")
 
@@ -225,6 +225,23 @@ class EdgeWebSocketsProtocol(WebSocketsSansIOProtocol):
     (``transport.set_protocol``), so the HTTP protocol never hears of the close."""
 
     edge_slot: Slot | None = None
+    # A client's pings are answered at once, whatever the socket's back-pressure (uvicorn
+    # writes each pong straight to the transport): a client that pings and never reads could
+    # pile pongs up in the server's memory without bound. So pings are rate-limited, and a
+    # connection whose unread output passes a cap is dropped.
+    max_unread_bytes = 1024 * 1024
+    ping_rate = 10.0
+    ping_burst = 50.0
+    _ping_bucket: TokenBucket | None = None
+
+    def handle_ping(self) -> None:
+        if self._ping_bucket is None:
+            self._ping_bucket = TokenBucket(self.ping_rate, self.ping_burst)
+        over_rate = not self._ping_bucket.allow()
+        if over_rate or self.transport.get_write_buffer_size() > self.max_unread_bytes:
+            self.transport.abort()
+            return
+        super().handle_ping()
 
     def connection_lost(self, exc: Exception | None) -> None:
         try:
