@@ -112,9 +112,10 @@ def test_connected_seats_are_shown_as_small_presence_messages(client: TestClient
             # The others hear of it as presence only: no view is pushed again.
             assert ws.receive_json() == {"type": "presence", "connected": [0, 1], "spectators": 0}
         assert ws.receive_json() == {"type": "presence", "connected": [1], "spectators": 0}
-        with connect(client, table_id):
-            pass
-        assert ws.receive_json()["spectators"] == 1
+        with connect(client, table_id) as spectator:
+            assert spectator.receive_json()["type"] == "view"
+            assert ws.receive_json()["spectators"] == 1
+        # A crowd's changes within a moment come as one message: here, the spectator left.
         assert ws.receive_json()["spectators"] == 0
         ws.send_text(json.dumps({"type": "ping"}))
         assert ws.receive_json()["type"] == "pong"
@@ -272,3 +273,16 @@ def test_a_bot_table_plays_itself_and_pushes_every_move(client: TestClient) -> N
                 ws.send_text(json.dumps({"action": action, "seq": view["seq"]}))
             view = next_view(ws, view["seq"])
         assert view["result"]["winners"] == view["view"]["winners"]
+
+
+def test_a_table_takes_a_bounded_number_of_connections(db_path: Path) -> None:
+    with make_client(db_path, max_connections_per_table=2) as limited:
+        table = create(limited, seed=5)
+        with connect(limited, table["table_id"]) as one, connect(limited, table["table_id"]):
+            assert one.receive_json()["type"] == "view"
+            with connect(limited, table["table_id"]) as third:
+                answer = third.receive_json()
+                assert answer["status"] == 429 and "connections" in answer["error"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_json()
+                assert closed.value.code == 4429

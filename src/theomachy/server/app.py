@@ -372,7 +372,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return
         except (WebSocketDisconnect, RuntimeError):
             return
-        subscriber = hub.subscribe(table, seat, token)
+        try:
+            subscriber = hub.subscribe(table, seat, token)
+        except TableError as exc:
+            await refuse(websocket, exc.status, str(exc))
+            return
         sender = asyncio.create_task(pump(websocket, subscriber.outbox))
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
         try:

@@ -50,5 +50,9 @@ class ServerSettings(BaseModel):
     lease_s: float = 15.0
     sweep_s: float = 5.0
     hello_timeout_s: float = 10.0
+    # Connections (seats and spectators) one table takes, in one process.
+    max_connections_per_table: int = 256
+    # Presence changes within this many seconds go out as one message.
+    presence_delay_s: float = 0.25
     # Connection caps, read timeouts and the WebSocket connect rate (see ``edge``).
     edge: EdgeSettings = Field(default_factory=EdgeSettings)

@@ -119,6 +119,7 @@ class LiveTable:
     # Seats connected through other server processes, by process.
     remote_presence: dict[str, tuple[set[int], int]] = field(default_factory=dict)
     seats_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    presence_pending: bool = False
 
     @property
     def bots(self) -> dict[int, str]:
@@ -836,7 +837,21 @@ class TableHub:
             spectators += watching
         return presence_text(connected, spectators)
 
-    def _presence_changed(self, table: LiveTable) -> None:
+    def _presence_changed(self, table: LiveTable, new: Subscriber | None = None) -> None:
+        """Tell a new connection who is here now, and everyone the change a moment later:
+        changes within ``presence_delay_s`` go out as one message (a crowd connecting and
+        leaving costs one message per connection per delay, not one per change)."""
+        if new is not None:
+            new.outbox.put(self._presence(table))
+        if table.presence_pending:
+            return
+        table.presence_pending = True
+        asyncio.get_running_loop().call_later(
+            self.settings.presence_delay_s, self._flush_presence, table
+        )
+
+    def _flush_presence(self, table: LiveTable) -> None:
+        table.presence_pending = False
         text = self._presence(table)
         for subscriber in list(table.subscribers):
             subscriber.outbox.put(text)
@@ -860,12 +875,14 @@ class TableHub:
     def subscribe(self, table: LiveTable, seat: int | None, token: str | None) -> Subscriber:
         """Watch a table: this connection gets its whole view, then the presence; everyone
         else only hears of the presence change."""
+        if len(table.subscribers) >= self.settings.max_connections_per_table:
+            raise TooMany(f"this table has {len(table.subscribers)} connections, the most it takes")
         subscriber = Subscriber(seat, hash_token(token) if token else None, Outbox())
         table.subscribers.add(subscriber)
         first = self._next_message(table, subscriber)
         if first is not None:
             subscriber.outbox.put(first)  # queued before the presence message below
-        self._presence_changed(table)
+        self._presence_changed(table, subscriber)
         return subscriber
 
     def unsubscribe(self, table: LiveTable, subscriber: Subscriber) -> None:
