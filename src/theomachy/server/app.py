@@ -130,6 +130,12 @@ def summary_json(summary: TableSummary, base: str) -> dict[str, Any]:
     }
 
 
+def invite_url(base: str, table_id: str, invite: str) -> str:
+    """A seat's invitation link: the invitation rides in the fragment, which browsers never
+    send to any server (so it reaches no access log)."""
+    return f"{base}/t/{table_id}#invite={invite}"
+
+
 def client_key(host: str | None) -> str:
     """A client's quota key: its address, hashed (the database never holds addresses)."""
     return hash_token(f"client:{host or 'unknown'}")[:32]
@@ -249,7 +255,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                     {
                         "seat": seat,
                         "invite": invite,
-                        "url": f"{base}/t/{table.id}#invite={invite}",
+                        "url": invite_url(base, table.id, invite),
                     }
                     for seat, invite in sorted(invites.items())
                 ],
@@ -278,7 +284,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         table = await hub.get(table_id)
         invite = await hub.reinvite(table, bearer(authorization), seat)
         base = base_url(request)
-        return {"seat": seat, "invite": invite, "url": f"{base}/t/{table.id}#invite={invite}"}
+        return {"seat": seat, "invite": invite, "url": invite_url(base, table.id, invite)}
 
     @app.get("/api/tables")
     async def list_tables(
@@ -325,10 +331,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/log")
     async def action_log(
-        table_id: str, authorization: Annotated[str | None, Header()] = None
+        table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         """The action log as the caller may see it (hidden draws redacted)."""
         table, seat = await seated(table_id, authorization)
+        client = request.client.host if request.client else "unknown"
+        # Limited by cost like replays: a log costs one token per snapshot interval of it.
+        if not replay_limits.allow(client, 1 + table.length / settings.replay_snapshot_every):
+            raise TooMany("too many log requests: slow down")
         entries = await asyncio.to_thread(visible_log, table.state.clone(), seat)
         return {"table_id": table.id, "seat": seat, "seq": len(entries), "log": entries}
 

@@ -42,7 +42,7 @@ import logging
 import math
 import resource
 import time
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
@@ -218,6 +218,19 @@ def refusal_bytes(reason: str) -> bytes:
     return head.encode() + body
 
 
+class HoldsSlot(Protocol):
+    """A connection protocol that may hold a connection slot."""
+
+    edge_slot: Slot | None
+
+
+def give_back(connection: HoldsSlot) -> None:
+    """Release the connection's slot, if it holds one (at most once)."""
+    if connection.edge_slot is not None:
+        connection.edge_slot.release()
+        connection.edge_slot = None
+
+
 class EdgeWebSocketsProtocol(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (the sans-I/O one, what ``ws="auto"`` picks with websockets
     installed) that gives back the connection slot it took over from the HTTP protocol when
@@ -247,9 +260,7 @@ class EdgeWebSocketsProtocol(WebSocketsSansIOProtocol):
         try:
             super().connection_lost(exc)
         finally:
-            if self.edge_slot is not None:
-                self.edge_slot.release()
-                self.edge_slot = None
+            give_back(self)
 
 
 class EdgeH11Protocol(H11Protocol):
@@ -298,9 +309,7 @@ class EdgeH11Protocol(H11Protocol):
         try:
             super().connection_lost(exc)
         finally:
-            if self.edge_slot is not None:
-                self.edge_slot.release()
-                self.edge_slot = None
+            give_back(self)
 
     def data_received(self, data: bytes) -> None:
         if self.refused:

@@ -107,11 +107,6 @@ class Rendering:
         return self._full
 
 
-def render(payload: dict[str, Any]) -> Rendering:
-    """A payload (see ``TableHub.payload``) ready for whole views and deltas."""
-    return Rendering(payload)
-
-
 def common_prefix(old: Sequence[str], new: Sequence[str]) -> int:
     """How many leading entries two logs share."""
     limit = min(len(old), len(new))

@@ -59,7 +59,7 @@ from theomachy.server.errors import (
     Unauthorized,
     Unavailable,
 )
-from theomachy.server.push import Outbox, Rendering, Subscriber, delta_text, presence_text, render
+from theomachy.server.push import Outbox, Rendering, Subscriber, delta_text, presence_text
 from theomachy.server.replays import Snapshots
 from theomachy.server.settings import ServerSettings
 from theomachy.server.storage import LogConflict, Seat, Store, TableSummary, now
@@ -753,7 +753,7 @@ class TableHub:
         cached = table.rendered.get(seat)
         if cached is not None and cached.length == table.length:
             return cached
-        made = render(self.payload(table, seat))
+        made = Rendering(self.payload(table, seat))
         table.rendered[seat] = made
         return made
 
