@@ -175,6 +175,70 @@ def check_views(state: State, where: str, rng: random.Random, replay_for: int = 
             assert fingerprint(again) == fingerprint(other), f"{where}: determinize leaks"
 
 
+def _observers(state: State) -> list[int | None]:
+    """Who watches the move at ``state``: everyone but the mover (all, at a chance node)."""
+    mover = state.current_player
+    return [o for o in [None, *range(state.game.players)] if o is None or o != mover]
+
+
+def _view_after(state: State, action: str, observer: int | None) -> str:
+    after = state.clone()
+    after.apply(action)
+    return json.dumps(after.view(observer), sort_keys=True)
+
+
+def _masked(state: State, observer: int | None) -> dict[str, list[str]]:
+    """The legal actions ``observer`` does not see in full, grouped by what it does see."""
+    groups: dict[str, list[str]] = {}
+    for action in state.legal_actions():
+        seen = state.action_seen_by(action, observer)
+        assert isinstance(seen, str) and seen, f"action_seen_by({action!r}) gave {seen!r}"
+        if seen != action:
+            groups.setdefault(seen, []).append(action)
+    return groups
+
+
+def check_private_decisions(
+    state: State, where: str, rng: random.Random | None = None, limit: int = 12
+) -> None:
+    """Private decisions and hidden chance outcomes leave nothing to see.
+
+    For each observer other than the mover: the legal actions it sees as the same string
+    (``State.action_seen_by``) must leave its view identical; and from an indistinguishable
+    position (``determinize`` for that observer, where the mover's hidden cards may differ),
+    a masked action it sees the same way must lead to the same view too. At most ``limit``
+    actions of a group are played, spread over the group, so large draws stay cheap.
+    """
+    if state.is_terminal():
+        return
+    rng = rng or random.Random(0)
+    for observer in _observers(state):
+        groups = _masked(state, observer)
+        for seen, actions in groups.items():
+            step = max(1, len(actions) // limit)
+            views = {a: _view_after(state, a, observer) for a in actions[::step][:limit]}
+            first, *rest = views
+            for action in rest:
+                assert views[action] == views[first], (
+                    f"{where}: observer {observer} sees {seen!r} for both {first!r} and "
+                    f"{action!r}, yet its view differs after them"
+                )
+        if observer is None or not groups:
+            continue
+        twin = state.determinize(observer, random.Random(rng.random()))
+        if twin.current_player != state.current_player:
+            continue
+        for seen, actions in _masked(twin, observer).items():
+            if seen not in groups:
+                continue
+            mine = _view_after(state, groups[seen][0], observer)
+            theirs = _view_after(twin, actions[0], observer)
+            assert mine == theirs, (
+                f"{where}: observer {observer} sees {seen!r} from two positions it cannot "
+                f"tell apart ({groups[seen][0]!r} and {actions[0]!r}), yet its views differ"
+            )
+
+
 def check_replay(state: State, where: str) -> None:
     """``replay(history())`` reproduces the state exactly."""
     replayed = state.game.replay(state.history())
@@ -261,6 +325,7 @@ def check_game(
             check_json(state, where, rng)
             check_views(state, where, rng, replay_for=step)
             check_illegal_inputs(state, where)
+            check_private_decisions(state, where, rng)
             check_observations(state, tables, where)
             next_sample = next(samples) if step == next_sample else next_sample
     where = f"{game_id} players={players} seed={seed} end"

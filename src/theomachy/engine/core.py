@@ -122,6 +122,17 @@ class State(ABC):
         """The game's set-up as the lab stores it (factions, decks, gods per seat...)."""
         return {}
 
+    def action_seen_by(self, action: str, observer: int | None) -> str:
+        """What ``observer`` (a seat, or ``None`` for a spectator) learns of ``action`` when it
+        is applied here: the current player's decision or a chance outcome.
+
+        The default is ``action`` itself: everything is public. A game overrides it for its
+        private decisions and hidden draws, returning a masked string (``"draw ?"``) to those
+        who may not see it. The conformance suite holds games to it: actions an observer sees
+        as the same string must leave that observer's view identical.
+        """
+        return action
+
     # --- the contract ---------------------------------------------------------------------
     def is_terminal(self) -> bool:
         """True once the game is over."""
