@@ -160,19 +160,21 @@ def status_of(state: State) -> str:
 
 def visible_log(state: State, seat: int | None) -> list[str]:
     """The action log as ``seat`` may see it: the game's own masked log when its view has one;
-    otherwise every chance outcome is redacted (``draw ?``), which can hide too much but never
-    leaks."""
+    otherwise each entry as the game says ``seat`` saw it (``State.action_seen_by``). A game
+    that does not say how its chance outcomes are seen gets them all redacted (``draw ?``),
+    which can hide too much but never leaks."""
     view_log = state.view(seat).get("log")
     if isinstance(view_log, list):
         return [str(entry) for entry in view_log]
     game = state.game
+    masks_chance = type(state).action_seen_by is not State.action_seen_by
     redacted = []
     replayed = game.new_game()
     for action in state.history():
-        if replayed.current_player == CHANCE:
+        if replayed.current_player == CHANCE and not masks_chance:
             redacted.append(action.split(" ")[0] + " ?")
         else:
-            redacted.append(action)
+            redacted.append(replayed.action_seen_by(action, seat))
         replayed.apply(action)
     return redacted
 
