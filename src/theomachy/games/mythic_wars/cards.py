@@ -14,9 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from theomachy.engine.content import ContentError, package_file, read_toml, validate
 
-PANTHEONS = ("greek", "norse", "egyptian", "aztec", "japanese", "mesopotamian")
 ELEMENTS = ("air", "chaos", "earth", "fire", "law", "water")
-Pantheon = Literal["greek", "norse", "egyptian", "aztec", "japanese", "mesopotamian"]
 Element = Literal["air", "chaos", "earth", "fire", "law", "water"]
 Kind = Literal["god", "goddess", "creature"]
 Stat = Literal["attack", "defense", "power"]
@@ -70,7 +68,8 @@ class Entity(BaseModel):
 
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     name: str = Field(min_length=1)
-    pantheon: Pantheon
+    # Any slug: the pantheons are whatever the content file names (see ``pantheons()``).
+    pantheon: str = Field(pattern=r"^[a-z][a-z-]*$")
     kind: Kind
     element: Element
     power: int = Field(ge=1, le=15)
@@ -143,7 +142,22 @@ def load_entities(path: Path | str) -> tuple[Entity, ...]:
 
 
 @cache
+def _content() -> tuple[Entity, ...]:
+    """The content file's entities, in file order."""
+    return load_entities(package_file("theomachy.games.mythic_wars", "content/entities.toml"))
+
+
+@cache
 def catalog() -> tuple[Entity, ...]:
     """Every entity, sorted by id (an entity's number is its place here)."""
-    path = package_file("theomachy.games.mythic_wars", "content/entities.toml")
-    return tuple(sorted(load_entities(path), key=lambda e: e.id))
+    return tuple(sorted(_content(), key=lambda e: e.id))
+
+
+@cache
+def pantheons() -> tuple[str, ...]:
+    """The pantheons, in the order the content file first names them: the content decides
+    how many there are (Pantheons of Fate gives one to each player, so they cap that mode)."""
+    return tuple(dict.fromkeys(entity.pantheon for entity in _content()))
+
+
+PANTHEONS = pantheons()
