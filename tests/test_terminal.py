@@ -185,6 +185,17 @@ def test_own_draw_is_shown() -> None:
     assert "#2" in text  # the numbered place action shown on its square (1 is discard)
 
 
+@pytest.mark.rules("MA-RULING-ULLR")
+def test_ma_ruling_ullr_the_drawn_card_shows_the_power_it_would_fight_with() -> None:
+    state = theomachy.load(GAME).new_game()
+    for action in ("choose greek", "draw zeus", "discard", "draw artemis"):
+        state.apply(action)
+    text = render(MythicArenaRenderer().position(state.view(0)))
+    assert "Power 3 if placed now (printed 2)" in text  # 2 + Zeus in the discard pile
+    hidden = render(MythicArenaRenderer().position(state.view(1)))
+    assert "Artemis" not in hidden and "placed now" not in hidden
+
+
 def test_battlefield_shows_cards_sides_and_players() -> None:
     state = theomachy.load(GAME).new_game()
     for action in ("choose greek", "draw zeus", "place zeus e5", "draw odin", "place odin e6"):

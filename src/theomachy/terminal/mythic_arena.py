@@ -239,15 +239,20 @@ def supply_line(view: View) -> Text:
     return text
 
 
-def card_summary(card_id: str) -> str:
-    """One line about a card: pantheon, Power, sides, ability (markup)."""
+def card_summary(card_id: str, power: int | None = None) -> str:
+    """One line about a card: pantheon, Power, sides, ability (markup). ``power``: the Power
+    it would fight with if placed now, when the view gives it (Ullr/Artemis, Frigg/Hera and
+    Njord/Poseidon may differ from the printed one)."""
     card = cards()[card_id]
     sides = "  ".join(
         f"{side[0].upper()} {GLYPH[kind]}"
         for side, kind in zip(("north", "east", "south", "west"), card.sides, strict=True)
     )
+    shown = f"Power {card.power}"
+    if power is not None and power != card.power:
+        shown = f"Power {power} if placed now (printed {card.power})"
     return (
-        f"[bold]{card.name}[/] ({pantheon_label(card.pantheon)}) Power {card.power}   "
+        f"[bold]{card.name}[/] ({pantheon_label(card.pantheon)}) {shown}   "
         f"sides {sides}   {ability_text(card)}"
     )
 
@@ -261,7 +266,8 @@ def drawn_panel(view: View, renderer: MythicArenaRenderer) -> RenderableType | N
     if drawn == "hidden":
         return Text.from_markup(f"{owner} has drawn a card (hidden).")
     title = "You drew" if view["player"] == view["to_move"] else f"{owner} drew"
-    return Panel(card_summary(drawn), title=title, title_align="left", expand=False)
+    summary = card_summary(drawn, view.get("drawn_power"))
+    return Panel(summary, title=title, title_align="left", expand=False)
 
 
 def header(view: View) -> Text:

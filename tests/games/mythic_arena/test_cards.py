@@ -58,15 +58,54 @@ def test_sigurd_heracles_shuffles_a_discarded_card_back_into_the_deck():
 
 
 @rules("MA-CARD-ULLR", "MA-RULING-ULLR", "MA-POWER-2")
-def test_ullr_artemis_counts_the_discard_pile_for_this_battle_only():
-    discard = (["zeus", "gaia", "dionysus", "hera"], [])
-    state = position({"e6": "beyla"}, drawn="artemis", discard=discard)
-    play(state, "place artemis e5")
-    assert allegiance(state, "e6") == GREEK  # Power 4 > Beyla 3
-    assert power(state, "e5") == 2  # afterwards its printed Power
+def test_ullr_artemis_adds_the_discard_pile_to_its_power_for_this_battle_only():
+    # Power 2 + 1 discarded card = 3, equal to Beyla's 3 (plain south): nothing happens.
     state = position({"e6": "beyla"}, drawn="artemis", discard=(["zeus"], []))
     play(state, "place artemis e5")
-    assert allegiance(state, "e6") == NORSE  # Power 1
+    assert allegiance(state, "e6") == NORSE
+    # Power 2 + 2 = 4 > 3: captured (with the Power replaced by the count, 2, it would not be).
+    state = position({"e6": "beyla"}, drawn="artemis", discard=(["zeus", "gaia"], []))
+    play(state, "place artemis e5")
+    assert allegiance(state, "e6") == GREEK
+    assert power(state, "e5") == 2  # "For the remainder of the game, the Power ... is 2"
+
+
+@rules("MA-RULING-ULLR", "MA-CARD-ULLR")
+def test_ma_ruling_ullr_the_shown_power_is_the_power_it_fights_with():
+    discard = (["zeus", "gaia", "dionysus"], [])
+    state = position({"e6": "vali"}, drawn="artemis", discard=discard, strength=(1, 0))
+    assert state.view(0)["drawn_power"] == 5  # 2 + 3 cards in the discard pile
+    assert state.view(1)["drawn_power"] is None  # the drawn card is hidden from the opponent
+    assert state.view(None)["drawn_power"] is None
+    play(state, "place artemis e5", "power")  # the last token: then the battle
+    assert allegiance(state, "e6") == GREEK  # 2 + 3 + 1 = 6 > Váli's 5 (plain south side)
+    assert power(state, "e5") == 3  # back to 2, plus the token that stays
+    state = position({"e6": "vali"}, drawn="artemis", discard=discard, strength=(2, 0))
+    play(state, "place artemis e5", "power")
+    shown = {c["card"]: c["power"] for c in state.view(1)["battlefield"]}
+    assert shown["artemis"] == 6  # 2 + 3 + 1 token, during the Strength step
+
+
+@rules("MA-RULING-ULLR", "MA-CARD-FRIGG", "MA-CARD-NJORD")
+def test_ma_ruling_ullr_drawn_power_of_frigg_hera_and_njord_poseidon():
+    state = position({"c5": "gaia", "d5": "dionysus", "e5": ("odin", GREEK)}, drawn="hera")
+    assert state.view(0)["drawn_power"] == 4  # 0 + three Greek icons + her own
+    state = position({"e5": "zeus"}, drawn="poseidon")
+    assert state.view(0)["drawn_power"] == 2  # Zeus in play
+    state = position({"e5": "odin"}, drawn="poseidon")
+    assert state.view(0)["drawn_power"] == 1  # Odin is not Poseidon's partner
+    assert position({}, drawn="zeus").view(0)["drawn_power"] == 6
+    assert position({}).view(0)["drawn_power"] is None  # nothing drawn
+
+
+@rules("MA-RULING-HELA", "MA-RULING-ULLR")
+def test_hela_hades_raising_artemis_counts_the_pile_after_she_left_it():
+    state = position({"e6": "beyla"}, drawn="hades", discard=(["artemis", "zeus"], []))
+    play(state, "place hades e5", "raise artemis")  # 2 + 1 (Zeus) = 3, not more than Beyla
+    assert allegiance(state, "e6") == NORSE
+    state = position({"e6": "beyla"}, drawn="hades", discard=(["artemis", "zeus", "gaia"], []))
+    play(state, "place hades e5", "raise artemis")  # 2 + 2 = 4 > 3
+    assert allegiance(state, "e6") == GREEK
 
 
 @rules("MA-CARD-FRIGG", "MA-POWER-2")

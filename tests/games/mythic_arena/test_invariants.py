@@ -80,12 +80,16 @@ def test_cards_and_tokens_are_conserved_and_glory_never_drops(choices: list[int]
             turn = (state.to_move, square, dict(state.board), state.glory[state.to_move])
         results_before = len(state.results)
         board_before = dict(state.board)
+        placed_before = state.placed
         state.apply(action)
         if len(state.results) != results_before:
             lost = 0  # a new game of the match: every token is back in the supply
         for square, placed in board_before.items():  # MA-RULING-VALI-TOKENS
             if square not in state.board and len(state.results) == results_before:
                 lost += placed.plus + bin(placed.shattered).count("1")
+                # The last token spent on Váli/Erinyes ends the Strength step: the battle
+                # follows in the same action and the card leaves with that token on it.
+                lost += action == "power" and square == placed_before
         if turn is not None and state.placed == -1:  # the turn is over: check its Glory
             if len(state.results) == results_before and not state.is_terminal():
                 assert state.glory[turn[0]] - turn[3] == _reference_glory(state, *turn)

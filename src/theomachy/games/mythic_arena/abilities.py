@@ -56,6 +56,11 @@ class Ability:
         """The card's Power outside its own placement turn."""
         return base
 
+    def placement_power(self, state: MythicArenaState, spec: Spec) -> int | None:
+        """The Power this card would have if the player to move placed it now (before any
+        token), when its placement changes its Power; None when it does not."""
+        return None
+
     def final_icons(self, spec: Spec, allegiance: int, count: int) -> int:
         """How many allegiance icons the card counts for in the final count."""
         return count
@@ -113,30 +118,49 @@ class Recycle(Ability):
 
 
 class DiscardPower(Ability):
-    """Ullr/Artemis: +1 Power per card in your discard pile when placed and for that battle;
-    afterwards its Power is its printed 2 (MA-CARD-ULLR)."""
+    """Ullr/Artemis: +1 Power per card in your discard pile, on top of its printed Power, when
+    placed and for that battle; afterwards its printed Power alone (MA-CARD-ULLR,
+    MA-RULING-ULLR)."""
 
     key = "discard-power"
     timing = "placement"
 
-    def on_placed(self, state: MythicArenaState, square: int) -> None:
-        state.turn_power = len(state.discard[state.to_move])
-
-
-class IconPower(Ability):
-    """Frigg/Hera: +1 Power per visible icon of your pantheon, hers included, when placed and
-    for that battle; afterwards her Power is her printed 0 (MA-CARD-FRIGG)."""
-
-    key = "icon-power"
-    timing = "placement"
+    def placement_power(self, state: MythicArenaState, spec: Spec) -> int:
+        # Counted when it is placed: a card raised by Hela/Hades has already left the pile.
+        return spec.power + len(state.discard[state.to_move])
 
     def on_placed(self, state: MythicArenaState, square: int) -> None:
         from theomachy.games.mythic_arena.rules import SPECS
 
-        own = state.pantheon[state.to_move]
-        state.turn_power = sum(
-            SPECS[p.card].icons for p in state.board.values() if p.allegiance == own
-        )
+        state.turn_power = self.placement_power(state, SPECS[state.board[square].card])
+
+
+class IconPower(Ability):
+    """Frigg/Hera: +1 Power per visible icon of your pantheon, hers included, on top of her
+    printed Power, when placed and for that battle; afterwards her printed Power alone
+    (MA-CARD-FRIGG, MA-RULING-ULLR)."""
+
+    key = "icon-power"
+    timing = "placement"
+
+    def placement_power(self, state: MythicArenaState, spec: Spec) -> int:
+        # Not on the battlefield yet: her own icons are added to those already showing.
+        return spec.power + _own_icons(state) + spec.icons
+
+    def on_placed(self, state: MythicArenaState, square: int) -> None:
+        from theomachy.games.mythic_arena.rules import SPECS
+
+        # On the battlefield now: her icons are among those counted.
+        state.turn_power = SPECS[state.board[square].card].power + _own_icons(state)
+
+
+def _own_icons(state: MythicArenaState) -> int:
+    """The allegiance icons of the player to move visible on the battlefield (the card on top
+    of each square: Hela/Hades beneath a card shows nothing)."""
+    from theomachy.games.mythic_arena.rules import SPECS
+
+    own = state.pantheon[state.to_move]
+    return sum(SPECS[p.card].icons for p in state.board.values() if p.allegiance == own)
 
 
 class IgnoreShields(Ability):

@@ -599,6 +599,19 @@ class MythicArenaState(State):
             base = spec.ability.resting_power(self, spec, base)
         return base + placed.plus
 
+    def drawn_power(self) -> int:
+        """The Power the drawn card would fight with if placed now, before any token: its
+        placement Power (Ullr/Artemis, Frigg/Hera), else its Power as the battlefield stands
+        (Njord/Poseidon), else its printed Power (MA-POWER-1/2)."""
+        spec = SPECS[self.drawn]
+        ability = spec.ability
+        if ability is None:
+            return spec.power
+        placing = ability.placement_power(self, spec)
+        if placing is not None:
+            return placing
+        return ability.resting_power(self, spec, spec.power)
+
     def _battle(self) -> None:
         """MA-BATTLE-1..5: resolve against each orthogonally adjacent opposing card."""
         square = self.placed
@@ -833,6 +846,8 @@ class MythicArenaState(State):
             "to_move": self.to_move,
             "pending": self.pending,
             "drawn": None if self.drawn < 0 else ("hidden" if hidden else SPECS[self.drawn].id),
+            # What the shown drawn card would fight with if placed now (MA-RULING-ULLR).
+            "drawn_power": None if self.drawn < 0 or hidden else self.drawn_power(),
             "placed": SQUARE_NAMES[self.placed] if self.placed >= 0 else None,
             "battlefield": [self._card_view(s) for s in sorted(self.board)],
             "open_squares": [SQUARE_NAMES[s] for s in self.open_squares()]

@@ -113,7 +113,8 @@ function cardTitle(info) {
 
 /**
  * A card face. ``info`` is a battlefield entry from the view, or {card} for a catalogue card
- * (the drawn card, a discard pile): then Power and sides are the printed ones.
+ * (the drawn card, with the Power the view says it would fight with; a discard pile): then
+ * sides, and Power unless given, are the printed ones.
  */
 function cardFace(info, { size = "full", marks = {} } = {}) {
   const id = info.card;
@@ -445,6 +446,12 @@ function choiceTray(ctx) {
   );
 }
 
+/** Does the Power the view gives a drawn card (what it would fight with) differ from print? */
+function powerDiffers(id, power) {
+  const card = cardData(id);
+  return card !== null && power !== null && power !== undefined && power !== card.power;
+}
+
 function drawnPanel(ctx) {
   const { view, moves } = ctx;
   const drawn = view.drawn;
@@ -476,7 +483,7 @@ function drawnPanel(ctx) {
     const face =
       drawn === "hidden"
         ? cardBack(`${ctx.seatName(owner)} has drawn a card`, { size: "large", pantheon: view.players[owner].pantheon })
-        : cardFace({ card: drawn }, { size: "large" });
+        : cardFace({ card: drawn, power: view.drawn_power }, { size: "large" });
     face.id = "drawn-card";
     items.push(
       h(
@@ -491,6 +498,9 @@ function drawnPanel(ctx) {
               moves.button("discard", "Discard and draw again", "discard"),
               moves.starting("place").length ? h("p.hint", null, "Click a glowing square to place it.") : null,
             )
+          : null,
+        drawn !== "hidden" && powerDiffers(drawn, view.drawn_power)
+          ? h("p.hint.drawn-power", null, `Power ${view.drawn_power} if placed now (printed ${cardData(drawn).power}).`)
           : null,
         view.phase === "place" && drawn !== "hidden"
           ? h("p.hint", null, "After a discard this card must be played.")
