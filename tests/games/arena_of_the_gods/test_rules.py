@@ -1219,6 +1219,34 @@ def test_draws_from_dies_abilities_come_before_the_next_decision():
     assert len(state.hand[1]) == 1 and state.current_player == 0
 
 
+@rules("AG-RULING-ORDER")
+@pytest.mark.parametrize("active", [0, 1])
+def test_ag_ruling_order_dies_abilities_active_player_first_not_entry_order(active: int):
+    # Seat 1's Restless Shade entered first; whoever's turn it is, the active player's "dies"
+    # draw comes first, then the next seat clockwise.
+    state = setup(PLAIN, seat=active, hands={active: ["ragnarok"]}, favor=[6, 6], gold=[1, 1])
+    put(state, "restless-shade", 1)
+    put(state, "scarab-swarm", 0)
+    act(state, "play ragnarok")
+    assert state.draws == [(active, False), (1 - active, False)]
+    draw_any(state)
+    assert len(state.hand[0]) == len(state.hand[1]) == 1
+
+
+@rules("AG-RULING-ORDER")
+def test_ag_ruling_order_clockwise_from_the_active_player_and_entry_order_within_a_seat():
+    # Three seats, seat 1 active: seat 1's dying cards first (in entry order), then seat 2's,
+    # then seat 0's, though seat 0's Shade entered first of all.
+    state = setup(("quetzalcoatl", "odin", "ra"), seat=1, hands={1: ["ragnarok"]},
+                  favor=[0, 6, 0], gold=[0, 1, 0])  # fmt: skip
+    put(state, "restless-shade", 0)
+    put(state, "scarab-swarm", 2)
+    put(state, "restless-shade", 1)
+    put(state, "scarab-swarm", 1)
+    act(state, "play ragnarok")
+    assert [seat for seat, _ in state.draws] == [1, 1, 2, 0]
+
+
 @rules("AG-RULING-HIDDEN")
 def test_hands_are_hidden_in_views_and_resampled_by_determinize():
     state = fresh(("zeus", "odin"), first=0)

@@ -22,6 +22,7 @@ from theomachy.engine.chance import uniform
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.arena_of_the_gods import abilities, evaluation, facts, hidden
 from theomachy.games.arena_of_the_gods.cards import (
+    Ability,
     Card,
     Deck,
     catalog,
@@ -429,17 +430,28 @@ class ArenaState(State):
         self._after_death([(perm, sender)])
 
     def _after_death(self, dead: list[tuple[Permanent, int]]) -> None:
+        """The "dies" abilities of the cards that went to the Afterlife together and the
+        "sends" abilities of the Units that sent them, all at once: the active player's first,
+        then clockwise, each player's in the order their cards entered (AG-RULING-ORDER)."""
+        waiting: list[tuple[int, int, int, Permanent, Ability, int]] = []
+        n = self.game.players
         for perm, _ in dead:
-            for ability in CARDS[perm.card].abilities:
+            for index, ability in enumerate(CARDS[perm.card].abilities):
                 if ability.when == "dies":
-                    abilities.resolve(self, ability, perm, perm.controller)
+                    waiting.append((perm.controller, perm.uid, index, perm, ability, 0))
         for perm, sender in dead:
             killer = self.perms.get(sender) or next((p for p, _ in dead if p.uid == sender), None)
             if killer is None or CARDS[perm.card].type != "unit":
                 continue
-            for ability in CARDS[killer.card].abilities:
+            for index, ability in enumerate(CARDS[killer.card].abilities):
                 if ability.when == "sends":
-                    abilities.resolve(self, ability, killer, killer.controller, foe=perm.uid)
+                    entry = (killer.controller, killer.uid, index, killer, ability, perm.uid)
+                    waiting.append(entry)
+        if len(waiting) > 1:
+            active = self.current
+            waiting.sort(key=lambda w: ((w[0] - active) % n, w[1], w[2], w[5]))
+        for seat, _, _, perm, ability, foe in waiting:
+            abilities.resolve(self, ability, perm, seat, foe=foe)
 
     def return_card(self, seat: int, card: str, to: str) -> None:
         """Return a card from ``seat``'s Afterlife to the hand or the Battleground
