@@ -192,6 +192,14 @@ def test_events_read_as_words() -> None:
     assert any("activates" in line for line in lines)
 
 
+def test_another_players_search_reads_without_its_card() -> None:
+    """MB-RULING-SEARCH: seat 1 sees that seat 0 searched, not what it took."""
+    renderer = renderer_for(GAME)
+    before = theomachy.load(GAME, players=2).new_game().view(1)
+    assert renderer.event(before, before, 0, "search ?") == "searches the deck for a card"
+    assert renderer.event(before, before, 0, "search aow") == "searches the deck for Art of War"
+
+
 def test_a_finished_game_shows_the_result() -> None:
     state = theomachy.simulate(GAME, players=2, seed=2)
     assert state.is_terminal()

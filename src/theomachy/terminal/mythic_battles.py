@@ -562,8 +562,12 @@ def describe(entry: str, actor: int, before: View) -> str | None:
         return f"Thunderbolt on area {rest}"
     if verb in ("guard", "swap", "lead", "recall", "fetch"):
         return f"{verb} {unit_name(before, rest)}"
-    if verb == "search":
-        return f"searches the deck for {card_name(before, rest)}"
+    if verb == "search":  # another player's search reads "search ?" (MB-RULING-SEARCH)
+        return (
+            "searches the deck for a card"
+            if rest == "?"
+            else (f"searches the deck for {card_name(before, rest)}")
+        )
     if verb == "draw-cards":
         return f"buys Draw Cards ({rest})"
     return entry

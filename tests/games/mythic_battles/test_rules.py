@@ -821,13 +821,24 @@ def test_draw_cards_at_every_decision_of_steps_b_and_c_and_not_in_other_players_
 
 
 @rules("MB-MAN-2", "MB-RULING-SEARCH")
-def test_search_for_card_takes_a_chosen_card_and_shows_it():
+def test_mb_ruling_search_the_card_taken_stays_hidden_from_the_others():
     state = position(hands={0: ["aow"]})
     act(state, "search achilles")
-    assert state.hand[0] == ["achilles"] and state.known[0] == ["achilles"]
+    assert state.hand[0] == ["achilles"] and state.known[0] == []
     assert state.deck[0].count("achilles") == 1 and state.discard[0] == ["aow"]
-    assert state.view(1)["players"][0]["known_hand"] == ["achilles"]
     assert not any(a.startswith("search") for a in state.legal_actions())  # bought this turn
+    # The searcher sees the card; the other player and spectators see that a search was
+    # bought (the Art of War card paid is face up), not what it took.
+    assert state.view(0)["log"][-1] == "search achilles"
+    for observer in (1, None):
+        theirs = state.view(observer)
+        assert theirs["log"][-1] == "search ?"
+        assert theirs["players"][0]["known_hand"] == []
+        assert theirs["players"][0]["discard"] == ["aow"]
+    # Another card taken leaves the others' views the same.
+    other = position(hands={0: ["aow"]})
+    act(other, "search zeus")
+    assert other.view(1) == state.view(1) and other.view(None) == state.view(None)
 
 
 @rules("MB-MAN-5", "MB-MAN-7")
@@ -1962,14 +1973,17 @@ def test_the_view_hides_other_hands_and_draws_but_not_what_everyone_saw():
     mine, theirs = state.view(0), state.view(1)
     assert mine["players"][0]["hand"] == state.hand[0]
     assert "hand" not in theirs["players"][0]
-    # The 3 dealt Art of War cards (the search was paid with an omphalos card) and Zeus.
-    assert theirs["players"][0]["known_hand"] == ["aow", "aow", "aow", "zeus"]
+    # The 3 dealt Art of War cards (the search was paid with an omphalos card), not Zeus,
+    # who was searched for unseen.
+    assert theirs["players"][0]["known_hand"] == ["aow", "aow", "aow"]
     assert theirs["players"][0]["hand_count"] == len(state.hand[0])
     assert theirs["players"][0]["deck_count"] == len(state.deck[0])
     assert "deck" not in theirs["players"][0]
     log = theirs["log"]
     assert log.count("draw ?") == 4  # seat 0's opening draws and its turn draw
-    assert "search zeus" in log and "draw medusa" in log  # seat 1's own draws
+    assert "search ?" in log and "search zeus" not in log  # seat 0's search
+    assert "draw medusa" in log  # seat 1's own draws
+    assert "search zeus" in mine["log"]
     spectator = state.view(None)
     assert all("hand" not in p for p in spectator["players"])
     assert spectator["legal_actions"] == []
@@ -1983,17 +1997,18 @@ def test_determinize_resamples_other_hands_and_the_history_still_replays():
     from theomachy.engine.conformance import fingerprint
 
     state = played_game()
-    hands = set()
+    hands, searched = set(), set()
     for seed in range(12):
         sample = state.determinize(1, random.Random(seed))
         assert sample.view(1) == state.view(1)
         assert sample.hand[1] == state.hand[1]  # own hand kept
         assert sorted(sample.hand[0] + sample.deck[0]) == sorted(state.hand[0] + state.deck[0])
-        assert "zeus" in sample.hand[0]  # the searched card is known
         hands.add(tuple(sample.hand[0]))
+        searched.add(next(e for e in sample.history() if e.startswith("search ")))
         replayed = sample.game.replay(sample.history())
         assert fingerprint(replayed) == fingerprint(sample)
     assert len(hands) > 1  # other hands really are resampled
+    assert len(searched) > 1  # and so is the card the search took (MB-RULING-SEARCH)
 
 
 @rules("MB-RULING-HIDDEN", "MB-TAL-LEADER", "MB-RULING-PUBLIC-PROMPTS")

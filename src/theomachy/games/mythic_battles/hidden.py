@@ -2,8 +2,9 @@
 (``determinize``), and the description for people.
 
 Hidden (MB-RULING-HIDDEN): the cards in other players' hands, except those everyone saw
-arrive (the opening Art of War cards, cards searched for or fetched by Leader), and every
-deck's order (decks are unordered: each draw is a chance node). A deck's contents are not
+arrive (the opening Art of War cards, cards fetched by Leader), and every deck's order
+(decks are unordered: each draw is a chance node). A card taken by Search for Card is
+hidden like a drawn one (MB-RULING-SEARCH). A deck's contents are not
 hidden: the armies are public and every card that left a deck is in a hand or face up.
 """
 
@@ -144,14 +145,16 @@ def view(state: BattlesState, player: int | None) -> dict[str, Any]:
 
 
 def masked_log(state: BattlesState, player: int | None) -> list[str]:
-    """The history as ``player`` saw it: another player's draws read ``draw ?``."""
+    """The history as ``player`` saw it: another player's draws and searches read ``draw ?``
+    and ``search ?``."""
     return masked_history(state.history(), state.drawers, player)
 
 
 def determinize(state: BattlesState, player: int, rng: random.Random) -> BattlesState:
     """A full state consistent with ``view(player)``: each other player's unknown hand
-    cards drawn since their deck was last rebuilt are dealt again from those cards and the
-    deck, and the draws that brought them are rewritten in the history to match, so the state
+    cards drawn or searched for since their deck was last rebuilt are dealt again from those
+    cards and the deck, and the draws and searches that brought them are rewritten in the
+    history to match, so the state
     is still the replay of its history. (Unknown cards drawn before the last rebuild are
     deducible: that deck was emptied, so they are exactly its cards not seen elsewhere.)"""
     copy = state.clone()
@@ -170,7 +173,8 @@ def determinize(state: BattlesState, player: int, rng: random.Random) -> Battles
         fresh = [(card, index, epoch) for card, (_, index, _) in zip(dealt, current, strict=True)]
         copy.drawn[seat] = older + fresh
         for card, index, _ in fresh:
-            history[index] = f"draw {card}"
+            verb = history[index].split(" ", 1)[0]  # a draw or a search
+            history[index] = f"{verb} {card}"
         hand = list(copy.hand[seat])
         for card in unknown_now:
             hand.remove(card)

@@ -221,7 +221,7 @@ class BattlesState(State):
         self.known: list[list[str]] = [[] for _ in range(n)]  # hand cards all seats know
         self.drawn: list[list[tuple[str, int, int]]] = [[] for _ in range(n)]
         self.epoch = [0] * n  # deck reshuffles so far (hidden.py)
-        self.drawers: dict[int, int] = {}  # history index of a draw -> drawing seat
+        self.drawers: dict[int, int] = {}  # history index of a draw or search -> its seat
         self.draws: list[int] = []  # seats waiting to draw one card, in order
         self.out = [False] * n
         self.won: list[int] = []
@@ -814,6 +814,12 @@ class BattlesState(State):
             self.deck[seat] = sorted(self.discard[seat])
             self.discard[seat] = []
             self.epoch[seat] += 1
+        self._take_unseen(seat, card)
+
+    def _take_unseen(self, seat: int, card: str) -> None:
+        """``card`` goes from ``seat``'s deck to their hand unseen by the others (a draw, a
+        search): its history entry is theirs alone (``draw ?`` / ``search ?`` for the
+        others) and determinize may deal it again (hidden.py)."""
         self.deck[seat].remove(card)
         self.hand[seat].append(card)
         self.hand[seat].sort()
@@ -843,13 +849,10 @@ class BattlesState(State):
         self.draws.extend([seat] * count)
 
     def _search(self, seat: int, card: str) -> None:
-        """Search for Card (MB-MAN-2): the chosen card to the hand, shown (MB-RULING-
-        SEARCH); the deck is reshuffled (decks are unordered here)."""
+        """Search for Card (MB-MAN-2): the chosen card to the hand, unseen by the others
+        (MB-RULING-SEARCH); the deck is reshuffled (decks are unordered here)."""
         self.buy(seat, "search")
-        self.deck[seat].remove(card)
-        self.hand[seat].append(card)
-        self.hand[seat].sort()
-        self.known[seat].append(card)
+        self._take_unseen(seat, card)
 
     # --- the turn (MB-TURN-*) ---------------------------------------------------------
     def _start_turn(self) -> None:
@@ -1555,6 +1558,18 @@ class BattlesState(State):
         )
 
     # --- results, views -------------------------------------------------------------------
+    def action_seen_by(self, action: str, observer: int | None) -> str:
+        """A card drawn (``draw ?``) or taken by Search for Card (``search ?``) is seen by its
+        taker alone (MB-RULING-HIDDEN, MB-RULING-SEARCH); everything else is public."""
+        verb = action.split(" ", 1)[0]
+        if verb == "draw" and self.current_player == CHANCE and self.draws:
+            taker = self.draws[0]
+        elif verb == "search" and self.current_player >= 0:
+            taker = self.prompt_seat
+        else:
+            return action
+        return action if observer == taker else f"{verb} ?"
+
     def _returns(self) -> list[float]:
         share = 1.0 / len(self.won) if self.won else 0.0
         return [share if s in self.won else 0.0 for s in range(self.game.players)]
