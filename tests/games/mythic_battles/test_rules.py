@@ -1432,6 +1432,38 @@ def test_retaliation_after_a_range_zero_attack_only():
     assert vitality(state, "achilles") == 4 and not state.attacks
 
 
+@rules("MB-ATTACK-9", "MB-TAL-GUARD", "MB-HIER-1")
+def test_mb_attack_9_a_retaliation_is_an_attack_a_guard_may_take():
+    # Achilles attacks the Spartans beside his Hoplites (Guard); the Spartans retaliate on
+    # Achilles and the Hoplites' owner may make them the target instead.
+    armies = [["zeus", "achilles", "hoplites"], ["hades", "spartans"]]
+    state = position(
+        armies, at={"achilles": 12, "hoplites": 12, "spartans": 12}, hands={0: ["achilles"]}
+    )
+    activate(state, "achilles")
+    act(state, "attack spartans")
+    roll(state, 1, 1, 1, 1, 1)
+    act(state, "retaliate")
+    retaliation = state.attacks[-1]
+    assert retaliation.retaliation and phase(state) == GUARD and state.current_player == 0
+    assert answers(state) == ["guard hoplites", "decline"]
+    act(state, "guard hoplites")
+    assert retaliation.targets == ["hoplites"]
+    assert dice_awaited(state) == 4  # the Spartans: Offence 3 + Close Combat
+    roll(state, 3, 3, 3, 1)  # 3 hits / Defence 3 (no other friendly troops: no Phalanx)
+    assert vitality(state, "hoplites") == 2 and vitality(state, "achilles") == 5
+    assert not state.attacks  # no retaliation of a retaliation
+    # Declined, the retaliation goes on against its attacker.
+    state = position(
+        armies, at={"achilles": 12, "hoplites": 12, "spartans": 12}, hands={0: ["achilles"]}
+    )
+    activate(state, "achilles")
+    act(state, "attack spartans")
+    roll(state, 1, 1, 1, 1, 1)
+    act(state, "retaliate", "decline")
+    assert state.attacks[-1].targets == ["achilles"] and dice_awaited(state) == 4
+
+
 @rules("MB-ATTACK-9", "MB-MAN-6")
 def test_an_evaded_retaliation_is_wasted():
     armies = [["zeus", "achilles"], ["hades", "spartans"]]

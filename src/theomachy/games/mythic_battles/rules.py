@@ -1181,10 +1181,10 @@ class BattlesState(State):
                 self._retaliate(attack)
 
     def _retaliate(self, attack: Attack) -> None:
-        """A retaliation ATTACK of the target on its attacker (MB-ATTACK-9): no guard, no
-        retaliation of its own."""
+        """A retaliation ATTACK of the target on its attacker (MB-ATTACK-9): an ATTACK, so
+        a Guard may take it (MB-TAL-GUARD), but no retaliation of its own."""
         target = attack.targets[0]
-        self.attacks.append(Attack(target, [attack.attacker], 0, retaliation=True, phase=EVADE))
+        self.attacks.append(Attack(target, [attack.attacker], 0, retaliation=True))
 
     def _roll(self, face: int) -> None:
         attack = self.attacks[-1]
@@ -1266,7 +1266,7 @@ class BattlesState(State):
         attacker = self.pieces[attack.attacker]
         target = self.pieces[attack.targets[0]]
         if phase == GUARD:
-            if attack.retaliation or attack.area_attack:
+            if attack.area_attack:
                 return None
             for seat in self._clockwise(target.owner):
                 if seat not in attack.asked and self._guards(attack, seat):
