@@ -93,6 +93,7 @@ def test_a_stalled_game_ends_within_the_decision_bound():
         # hurt the other.
         state = setup(("odin", "ra"), **options)
         state.deck = [[], []]
+        state.stall_cards = 0  # no card left to draw since the turn before
         state.invalidate_caches()
         rng = random.Random(1)
         steps = 0
@@ -101,7 +102,7 @@ def test_a_stalled_game_ends_within_the_decision_bound():
             steps += 1
         return state, steps
 
-    # The rulebook's game: a draw after 20 rounds without a Life change (AG-RULING-STALL).
+    # The rulebook's game: a draw after 20 quiet rounds (AG-RULING-STALL).
     state, steps = stalled()
     assert state.turn == 40 and state.winners() == [0, 1]
     assert steps <= Encoding(state.game).max_decisions()

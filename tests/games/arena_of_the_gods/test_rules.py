@@ -1150,11 +1150,13 @@ def test_the_round_cap_gives_the_win_to_the_most_life():
     assert arena(2).options["max_rounds"] is None  # the rulebook's game by default
     with pytest.raises(ValueError, match="max_rounds"):
         arena(2, max_rounds=0)
+    # No cap: 80 turns (40 rounds) and on, each player discarding a card a turn (and so
+    # drawing one the next) so that the game does not stall (AG-RULING-STALL).
     state = fresh(PLAIN, first=0)
-    for _ in range(130):
+    for _ in range(80):
         draw_any(state)
-        end_turn(state)
-    assert not state.is_terminal()
+        act(state, "end", f"discard {state.hand[state.current][0]}", "done")
+    assert not state.is_terminal() and state.turn == 80
 
 
 @rules("AG-RULING-STALL")
@@ -1169,6 +1171,7 @@ def test_a_stalled_game_ends_in_a_draw_of_the_players_left():
         state = setup(PLAIN, life=[15, 18])
         state.stall_low = list(state.life)  # the Life set up is the lowest so far
         state.deck = [[], []]
+        state.stall_cards = 0
         return state
 
     # Every deck empty and no new low: the game ends after STALL_ROUNDS rounds.
@@ -1187,11 +1190,62 @@ def test_a_stalled_game_ends_in_a_draw_of_the_players_left():
     assert state.stall == 0 and state.stall_low == [15, 17]
     quiet(state, 2 * STALL_ROUNDS)
     assert state.is_terminal() and state.view(0)["stalled_turns"] == 2 * STALL_ROUNDS
-    # While any live player still has a card in their deck the count does not run.
-    state = stalled()
-    state.deck[1] = ["militia"] * 5 * STALL_ROUNDS
-    quiet(state, 4 * STALL_ROUNDS)
-    assert not state.is_terminal() and state.stall == 0
+
+
+@rules("AG-RULING-STALL")
+def test_ag_ruling_stall_full_hands_stall_though_the_decks_are_not_empty():
+    # Players who keep five cards never draw: cards left in the decks are no progress.
+    state = setup(PLAIN, hands={0: ["militia"] * 5, 1: ["militia"] * 5})
+    state.stall_cards = sum(len(deck) for deck in state.deck)
+    assert all(state.deck)
+    for _ in range(2 * STALL_ROUNDS):
+        assert not state.is_terminal()
+        end_turn(state)
+    assert state.is_terminal() and state.winners() == [0, 1] and all(state.deck)
+
+
+@rules("AG-RULING-STALL")
+def test_ag_ruling_stall_a_card_drawn_or_a_player_out_starts_the_count_again():
+    # Seat 1 discards a card every turn and so draws one at its next turn: no stall.
+    state = setup(PLAIN, hands={0: ["militia"] * 5, 1: ["militia"] * 5})
+    state.stall_cards = sum(len(deck) for deck in state.deck)
+    assert len(state.deck[1]) > 2 * STALL_ROUNDS
+    for turn in range(2 * STALL_ROUNDS):
+        end_turn(state)  # seat 0: quiet
+        draw_any(state)  # seat 1 draws the card it discarded the turn before
+        act(state, "end", f"discard {state.hand[1][0]}", "done")  # seat 1
+        assert state.stall == (2 if turn == 0 else 0)
+    assert not state.is_terminal()
+    # A player going out: three seats, the count back to 0 as seat 2 goes out.
+    state = setup(("quetzalcoatl", "odin", "ra"), hands={0: ["wrath-of-olympus"]},
+                  favor=[4, 0, 0], life=[20, 20, 3])  # fmt: skip
+    state.stall = 7
+    act(state, "play wrath-of-olympus ra@2")
+    assert state.out[2] and state.stall == 0
+
+
+@rules("AG-RULING-STALL")
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_ag_ruling_stall_seats_that_only_pass_end_the_game(players: int):
+    """Every seat takes the pass, end or done action whenever it is offered (else the first
+    legal one): the game ends, a draw of everyone, within the ruling's bound."""
+    state = arena(players).new_game()
+    rng = random.Random(players)  # chance: the dice and the draws
+    # The ruling's bound on turns: each restart of the count needs a card drawn, a new
+    # lowest Life (20 down to 1) or a player out.
+    bound = (players * (50 + 19) + players) * STALL_ROUNDS * players
+    steps = 0
+    while not state.is_terminal():
+        assert state.turn <= bound and steps < 100_000
+        if state.current_player == CHANCE:
+            state.apply(rng.choice(state.legal_actions()))
+        else:
+            legal = state.legal_actions()
+            state.apply(next((a for a in ("pass", "end", "done") if a in legal), legal[0]))
+        steps += 1
+    assert state.winners() == list(range(players))
+    # The opening hands are the last cards drawn: the first turn, then 20 quiet rounds.
+    assert state.turn == 1 + STALL_ROUNDS * players
 
 
 # --- rulings --------------------------------------------------------------------------------------

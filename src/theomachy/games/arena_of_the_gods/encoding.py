@@ -63,9 +63,10 @@ class Encoding(BaseEncoding):
     """Tables and observations for one game (player count and decks).
 
     :meth:`max_decisions` is a NOMINAL bound: without the ``max_rounds`` option (AG-CAP-1;
-    the default, the rulebook's game) a game has no fixed length (a stalled game ends after
-    20 quiet rounds, AG-RULING-STALL, but Life can keep changing without anyone winning),
-    so the bound counts NOMINAL_ROUNDS rounds; with the option it counts ``max_rounds``.
+    the default, the rulebook's game) a game has no fixed length, only a bound (20 quiet
+    rounds end it, and the count restarts a bounded number of times, AG-RULING-STALL: at
+    most 8,400 rounds at six players), so the bound counts NOMINAL_ROUNDS rounds; with the
+    option it counts ``max_rounds``.
     Suites that play whole random games use ``short_game_options``: a cap of 30 rounds
     (random games last about 8 to 10 rounds).
     """

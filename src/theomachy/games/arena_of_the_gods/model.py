@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, fields, replace
 HAND_SIZE = 5  # AG-SETUP-5, AG-TURN-2
 START_LIFE = 20  # AG-SETUP-4
 START_GOLD = START_FAVOR = 1
-STALL_ROUNDS = 20  # AG-RULING-STALL: rounds without a Life change once every deck is empty
+STALL_ROUNDS = 20  # AG-RULING-STALL: quiet rounds (no draw, no new lowest Life) to a draw
 RESOURCE_CAP = 10  # AG-RES-2
 
 # Steps of the flow: what happens next when nothing is pending (rules.py ``_advance``).

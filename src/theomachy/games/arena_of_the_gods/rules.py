@@ -209,6 +209,7 @@ class ArenaState(State):
         "perms",
         "rolls",
         "stall",
+        "stall_cards",
         "stall_low",
         "step",
         "turn",
@@ -253,10 +254,11 @@ class ArenaState(State):
         self.contenders = list(range(n))
         self.current = 0
         self.turn = 0  # turns finished
-        # AG-RULING-STALL: turns in a row that ended with every live deck empty and nobody's
-        # Life below its lowest at an earlier turn's end, and those lowest Life totals.
+        # AG-RULING-STALL: quiet turns in a row (no card drawn, no new lowest Life, nobody
+        # out), the lowest Life of each seat at a turn's end, the cards left in all decks.
         self.stall = 0
         self.stall_low = list(self.life)
+        self.stall_cards = sum(len(cards) for cards in self.deck)
         self.winner_seats: list[int] = []
         first = game.options["first"]
         if first is not None:
@@ -289,6 +291,7 @@ class ArenaState(State):
         other.turn = self.turn
         other.stall = self.stall
         other.stall_low = list(self.stall_low)
+        other.stall_cards = self.stall_cards
         other.step = self.step
         other.winner_seats = list(self.winner_seats)
         return other
@@ -513,6 +516,7 @@ class ArenaState(State):
         live_before = self.live_seats()
         for seat in seats:
             self.out[seat] = True
+        self.stall = 0  # a player out brings the end nearer (AG-RULING-STALL)
         for uid, perm in list(self.perms.items()):
             if perm.controller in seats:
                 del self.perms[uid]
@@ -1076,25 +1080,31 @@ class ArenaState(State):
             self.winner_seats = [s for s in live if self.life[s] == best]
             self.step = OVER
             return
-        # AG-RULING-STALL: a turn brings the end no nearer unless someone's Life reaches a
-        # new low (gains do not count: a God healing faster than it is hurt never dies).
+        if self._stalled(live):
+            self.winner_seats = live  # AG-RULING-STALL: a draw of the players left
+            self.step = OVER
+            return
+        self.current = nxt
+        self.step = TURN_START
+
+    def _stalled(self, live: list[int]) -> bool:
+        """AG-RULING-STALL, at a turn's end: count the turn as quiet unless it took a step
+        the game can take only a bounded number of times (a card drawn: decks never grow; a
+        live player's Life below its lowest so far: lows fall from 20 to 1 at most; a player
+        out, counted in ``_eliminate``); whether 20 rounds of quiet turns in a row are done.
+        Gains do not count: a God healing faster than it is hurt is no nearer its end."""
         life, low = self.life, self.stall_low
-        lower = False
+        progress = False
         for s in live:
             if life[s] < low[s]:
                 low[s] = life[s]
-                lower = True
-        deck = self.deck
-        if lower or any(deck[s] for s in live):
-            self.stall = 0
-        else:
-            self.stall += 1
-            if self.stall >= STALL_ROUNDS * len(live):  # a draw of the players left
-                self.winner_seats = live
-                self.step = OVER
-                return
-        self.current = nxt
-        self.step = TURN_START
+                progress = True
+        cards = sum(len(cards) for cards in self.deck)
+        if cards < self.stall_cards:
+            progress = True
+        self.stall_cards = cards
+        self.stall = 0 if progress else self.stall + 1
+        return self.stall >= STALL_ROUNDS * len(live)
 
     # --- results --------------------------------------------------------------------------------
     def _returns(self) -> list[float]:
