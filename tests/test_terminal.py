@@ -196,6 +196,14 @@ def test_ma_ruling_ullr_the_drawn_card_shows_the_power_it_would_fight_with() -> 
     assert "Artemis" not in hidden and "placed now" not in hidden
 
 
+@pytest.mark.rules("MA-MATCH-1")
+def test_ma_match_1_the_header_names_the_wins_a_match_needs() -> None:
+    state = theomachy.load(GAME, options={"rounds": 5}).new_game()
+    state.apply("choose greek")
+    text = render(MythicArenaRenderer().position(state.view(0)))
+    assert "game 1 (first to 3 wins)" in text
+
+
 def test_battlefield_shows_cards_sides_and_players() -> None:
     state = theomachy.load(GAME).new_game()
     for action in ("choose greek", "draw zeus", "place zeus e5", "draw odin", "place odin e6"):

@@ -277,7 +277,7 @@ def header(view: View) -> Text:
     if rounds > 1:
         played = len(view["results"])
         game = played if view["terminal"] else played + 1
-        text.append(f" · game {game} (best of {rounds})")
+        text.append(f" · game {game} (first to {view['wins_needed']} wins)")
     text.append(f" · {view['phase']}", style="dim")
     return text
 

@@ -73,7 +73,8 @@ def test_the_decision_table_follows_the_notation_order():
 
 def test_max_decisions_follows_rounds_and_the_supply():
     assert _encoding().max_decisions() == 1 + 66 + 10
-    assert _encoding(rounds=7, strength_supply=40).max_decisions() == 1 + 7 * (66 + 40)
+    # A match may last 2 * rounds games (drawn games are played again, MA-RULING-MATCH).
+    assert _encoding(rounds=7, strength_supply=40).max_decisions() == 1 + 14 * (66 + 40)
     assert _encoding(strength_supply=0).max_decisions() == 1 + 66
 
 

@@ -342,19 +342,60 @@ def test_a_complete_tie_is_a_shared_draw():
 
 
 # --- match ------------------------------------------------------------------------------------
-@rules("MA-MATCH-1")
-def test_best_of_three_ends_at_two_wins_or_three_games():
-    for seed in range(12):
+@rules("MA-MATCH-1", "MA-RULING-MATCH")
+def test_a_match_ends_when_a_player_has_the_wins_it_needs():
+    longer = 0
+    for seed in range(40):
         end = theomachy.simulate("mythic-arena", seed=seed, options={"rounds": 3})
         view = end.view(None)
         games = view["results"]
         wins = [p["wins"] for p in view["players"]]
-        assert 2 <= len(games) <= 3
-        assert max(wins) == 2 or len(games) == 3
-        best = max(wins)
-        assert end.winners() == [p for p in (0, 1) if wins[p] == best]
+        draws = sum(len(game["winners"]) == 2 for game in games)
+        assert view["wins_needed"] == 2
+        assert max(wins) == 2 and sum(wins) + draws == len(games) <= 6
+        assert end.winners() == [wins.index(2)]  # a match never ends shared before the bound
+        longer += len(games) > 3  # a drawn game made the match longer than three games
+    assert longer > 0
     with pytest.raises(ValueError, match="rounds"):
         theomachy.load("mythic-arena", options={"rounds": 2})
+
+
+def _finish_game(state, glory: tuple[int, int], strength: tuple[int, int] = (0, 0)) -> None:
+    """End the current game of ``state`` on a full battlefield (8 icons a side: no majority
+    bonus) with these Glory and unused Strength tokens."""
+    state.board = dict(position(_full_board(8)).board)
+    state.rebuild_caches()
+    state.glory, state.strength = list(glory), list(strength)
+    state._end_game()
+
+
+@rules("MA-MATCH-1", "MA-RULING-MATCH")
+def test_ma_match_1_a_drawn_game_is_a_win_for_no_one_and_the_match_plays_on():
+    state = position(options={"rounds": 3})
+    _finish_game(state, (5, 0))  # player 0 wins
+    _finish_game(state, (3, 3), (1, 1))  # drawn
+    _finish_game(state, (0, 5))  # player 1 wins: 1-1 after three games, the match goes on
+    assert not state.is_terminal() and state.wins == [1, 1] and len(state.results) == 3
+    _finish_game(state, (0, 2))
+    assert state.is_terminal() and state.winners() == [1] and state.returns() == [0.0, 1.0]
+
+
+@rules("MA-RULING-MATCH")
+def test_ma_ruling_match_a_match_lasts_at_most_twice_rounds_games():
+    state = position(options={"rounds": 3})
+    _finish_game(state, (5, 0))
+    for _ in range(4):
+        _finish_game(state, (3, 3), (1, 1))
+    assert not state.is_terminal() and len(state.results) == 5
+    _finish_game(state, (3, 3), (1, 1))  # the sixth game: the bound
+    assert state.is_terminal() and state.winners() == [0]  # more game wins takes the match
+    state = position(options={"rounds": 3})
+    for _ in range(6):
+        _finish_game(state, (2, 2))
+    assert state.is_terminal() and state.returns() == [0.5, 0.5]  # equal wins share it
+    single = position()
+    _finish_game(single, (2, 2))  # a single game may end drawn (MA-END-6)
+    assert single.is_terminal() and single.winners() == [0, 1]
 
 
 @rules("MA-MATCH-2")

@@ -26,6 +26,7 @@ from theomachy.games.mythic_arena.board import (
     SQUARE_NAMES,
 )
 from theomachy.games.mythic_arena.cards import PANTHEONS, Card, catalog
+from theomachy.games.mythic_arena.match import match_games, wins_needed
 
 PHASES = ("pantheon", "draw", "decide", "draw-again", "place", "ability", "strength", "over")
 PENDING = ("recycle", "raise-dead", "capture-any")  # the ability decisions (abilities.REGISTRY)
@@ -37,7 +38,7 @@ ROUNDS = (1, 3, 5, 7)
 MAX_TURNS_PER_GAME = SQUARE * SQUARE + 2 + 2
 MAX_ABILITY_DECISIONS_PER_GAME = 6
 
-POWER_HIGH = 20.0  # Ullr/Artemis's placement Power reaches the discard pile's size (<= 16)
+POWER_HIGH = 20.0  # Ullr/Artemis's placement Power reaches 2 + the discard pile (<= 16)
 GLORY_HIGH = 30.0
 ICONS_HIGH = 20.0  # 16 squares + 2 Sol/Helios outside + Balder/Apollo's second icon
 
@@ -100,7 +101,8 @@ class Encoding(BaseEncoding):
         self._supply = int(game.options["strength_supply"])
         self._rounds = int(game.options["rounds"])
         self._token_high = float(max(self._supply, 1))
-        self._wins_high = float(self._rounds // 2 + 1)
+        self._wins_high = float(wins_needed(self._rounds))
+        self._games_high = match_games(self._rounds)
         # Each card's pantheon and character slot (its position in its deck file; the decks
         # mirror each other, so Zeus and Odin share a slot).
         slots: dict[str, tuple[int, int]] = {}
@@ -147,7 +149,9 @@ class Encoding(BaseEncoding):
         return list(self._outcomes)
 
     def max_decisions(self) -> int:
-        """``1 + rounds * (66 + strength_supply)`` (77 with the defaults).
+        """``1 + games * (66 + strength_supply)`` (77 with the defaults), where ``games`` is
+        the most games the match may last: 1 for a single game, ``2 * rounds`` for a match
+        (drawn games are played again, MA-RULING-MATCH).
 
         One ``choose`` per match. Per game: at most 20 turns with decisions (each such turn
         places exactly one card; the square's count grows by one per placement except for
@@ -159,7 +163,7 @@ class Encoding(BaseEncoding):
         one ``power``/``shatter`` per token spent, at most the supply (tokens never return to
         it during a game)."""
         per_game = 3 * MAX_TURNS_PER_GAME + MAX_ABILITY_DECISIONS_PER_GAME + self._supply
-        return 1 + self._rounds * per_game
+        return 1 + self._games_high * per_game
 
     # --- observation ------------------------------------------------------------------------
     def observation_size(self) -> int:
@@ -260,7 +264,7 @@ class Encoding(BaseEncoding):
         features.many_hot(box_own, range(CHARACTERS))
         features.many_hot(box_other, range(CHARACTERS))
         features.one_hot(view["rounds"], ROUNDS)
-        features.scalar(len(view["results"]), self._rounds)
+        features.scalar(len(view["results"]), self._games_high)
         features.scalar(sum(1 for e in view["battlefield"] if not e["outside"]), SQUARE * SQUARE)
 
 

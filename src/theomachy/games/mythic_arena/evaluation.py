@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from theomachy.games.mythic_arena.match import wins_needed
+
 if TYPE_CHECKING:
     from theomachy.games.mythic_arena.rules import MythicArenaState
 
@@ -36,7 +38,7 @@ def evaluate(state: MythicArenaState, player: int) -> float:
     rounds = state.game.options["rounds"]
     if rounds == 1:
         return game_value
-    needed = rounds // 2 + 1
+    needed = wins_needed(rounds)
     # A match: each game won is worth a share; the current game decides the next share.
     won, lost = state.wins[player], state.wins[other]
     share: float = (won + game_value - lost + needed) / (2 * needed)

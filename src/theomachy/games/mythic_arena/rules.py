@@ -34,6 +34,7 @@ from theomachy.games.mythic_arena.board import (
     row_of,
 )
 from theomachy.games.mythic_arena.cards import PANTHEONS, Card, catalog
+from theomachy.games.mythic_arena.match import match_games, wins_needed
 
 # Phases of play.
 PANTHEON, DRAW, DECIDE, DRAW_AGAIN, PLACE, ABILITY, STRENGTH, OVER = range(8)
@@ -206,8 +207,9 @@ class Placed(NamedTuple):
 
 
 class MythicArenaOptions(GameOptions):
-    """Options: ``rounds`` (1, or 3/5/7 for a best-of match), ``first_player`` (who chooses
-    the pantheon and starts the first game), ``strength_supply`` (tokens in the supply)."""
+    """Options: ``rounds`` (1 for a single game, or 3/5/7 for a match won by the first to win
+    2/3/4 games), ``first_player`` (who chooses the pantheon and starts the first game),
+    ``strength_supply`` (tokens in the supply)."""
 
     rounds: int = 1
     first_player: int = 0
@@ -217,7 +219,10 @@ class MythicArenaOptions(GameOptions):
     @classmethod
     def _odd_rounds(cls, value: int) -> int:
         if value not in (1, 3, 5, 7):
-            raise ValueError("rounds must be 1 (a single game) or 3, 5 or 7 (best of N)")
+            raise ValueError(
+                "rounds must be 1 (a single game) or 3, 5 or 7 (a match won by the first "
+                "player to win 2, 3 or 4 games)"
+            )
         return value
 
     @field_validator("first_player")
@@ -783,12 +788,13 @@ class MythicArenaState(State):
             self.wins[winners[0]] += 1
         self.game_winners = winners
         rounds = self.game.options["rounds"]
-        needed = rounds // 2 + 1
-        if max(self.wins) >= needed or len(self.results) >= rounds:
+        # MA-MATCH-1: a drawn game is a win for no one, the match plays on (MA-RULING-MATCH).
+        if max(self.wins) >= wins_needed(rounds) or len(self.results) >= match_games(rounds):
             self.phase = OVER
             self.drawn = -1
             return
-        # MA-MATCH-2: the winner of the last game starts the next; after a draw, the other player.
+        # MA-MATCH-2: the winner of the last game starts the next; after a draw, the other
+        # player (MA-RULING-MATCH).
         next_starter = winners[0] if len(winners) == 1 else 1 - self.starter
         self._start_game(next_starter)
 
@@ -857,6 +863,7 @@ class MythicArenaState(State):
             "supply": self.supply,
             "box": [SPECS[c].id for c in self.box],
             "rounds": self.game.options["rounds"],
+            "wins_needed": wins_needed(self.game.options["rounds"]),
             "results": [dict(r) for r in self.results],
             "log": log,
         }

@@ -524,7 +524,7 @@ function tableInfo(ctx) {
       ? h("span.box", null, "In the box: ", view.box.map((id) => miniCard(id)))
       : null,
     view.rounds > 1
-      ? h("span", null, `Game ${Math.min(view.results.length + (view.terminal ? 0 : 1), view.rounds)} of a best of ${view.rounds}`)
+      ? h("span", null, `Game ${view.results.length + (view.terminal ? 0 : 1)} · first to ${view.wins_needed} wins`)
       : null,
   );
 }
