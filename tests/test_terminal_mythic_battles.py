@@ -200,6 +200,13 @@ def test_another_players_search_reads_without_its_card() -> None:
     assert renderer.event(before, before, 0, "search aow") == "searches the deck for Art of War"
 
 
+def test_absorbing_an_omphalos_card_reads_as_words() -> None:
+    """MB-RULING-OMPHALOS-CARDS: the divinity's ABSORB of an omphalos card."""
+    renderer = renderer_for(GAME)
+    before = theomachy.load(GAME, players=2).new_game().view(1)
+    assert renderer.event(before, before, 0, "absorb card") == "the unit absorbs an omphalos card"
+
+
 def test_a_finished_game_shows_the_result() -> None:
     state = theomachy.simulate(GAME, players=2, seed=2)
     assert state.is_terminal()

@@ -553,6 +553,8 @@ def describe(entry: str, actor: int, before: View) -> str | None:
     if verb == "claim":
         return f"{active} claims the omphalos in area {rest}"
     if verb == "absorb":
+        if rest == "card":
+            return f"{active} absorbs an omphalos card"
         return f"{active} absorbs an omphalos" + (
             "" if rest == "ground" else f" from {unit_name(before, rest)}"
         )

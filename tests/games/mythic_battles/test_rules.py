@@ -1955,15 +1955,35 @@ def test_an_empty_deck_is_rebuilt_from_the_discard_pile_with_both_empty_nothing(
     assert state.turn_player == 1 and state.current_player == 1 and state.hand[1] == []
 
 
-@rules("MB-RULING-OMPHALOS-CARDS")
-def test_omphalos_cards_pay_for_manoeuvres_first():
+@rules("MB-RULING-OMPHALOS-CARDS", "MB-MAN-7")
+def test_mb_ruling_omphalos_cards_pay_for_nothing_a_divinity_absorbs_them():
+    # Manoeuvres are bought with Art of War cards from the hand alone.
+    state = position(hands={0: []}, omphalos_cards=[2, 0])
+    assert not any(a.startswith(("draw-cards", "search")) for a in state.legal_actions())
     state = position(hands={0: ["aow", "zeus"]}, omphalos_cards=[1, 0])
     act(state, "search achilles")
-    assert state.omphalos_cards == [0, 0] and state.hand[0] == ["achilles", "aow", "zeus"]
-    assert state.discard[0] == []
-    state = position(hands={0: []}, omphalos_cards=[2, 0])
-    assert "draw-cards 1" in state.legal_actions()  # omphalos cards alone pay
-    assert state.view(1)["players"][0]["omphalos_cards"] == 2  # face up
+    assert state.omphalos_cards == [1, 0] and state.discard[0] == ["aow"]
+    assert state.view(1)["players"][0]["omphalos_cards"] == 1  # face up
+    # The divinity absorbs one where it stands: a complex action, an omphalos for the side.
+    state = position(hands={0: ["zeus"]}, omphalos_cards=[2, 0])
+    activate(state, "zeus", "complex")
+    assert "absorb card" in state.legal_actions()
+    act(state, "absorb card")
+    assert state.omphalos_cards == [1, 0] and state.absorbed == [1, 0]
+    assert state.activation is None  # a complex action ends the activation
+    # Only the divinity, and only its owner's cards.
+    state = position(at={"achilles": 12}, hands={0: ["achilles"]}, omphalos_cards=[2, 0])
+    act(state, "activate achilles")
+    assert "absorb card" not in state.legal_actions()
+    state = position(hands={0: ["zeus"]}, omphalos_cards=[0, 2])
+    activate(state, "zeus", "complex")
+    assert "absorb card" not in state.legal_actions()
+    # It wins the game like any omphalos absorbed (MB-WIN-2).
+    state = position(hands={0: ["zeus"]}, omphalos_cards=[1, 0])
+    state.absorbed = [2, 0]
+    activate(state, "zeus", "complex")
+    act(state, "absorb card")
+    assert state.is_terminal() and state.winners() == [0]
 
 
 @rules("MB-RULING-DEAD-CARDS")
@@ -2005,9 +2025,9 @@ def test_the_view_hides_other_hands_and_draws_but_not_what_everyone_saw():
     mine, theirs = state.view(0), state.view(1)
     assert mine["players"][0]["hand"] == state.hand[0]
     assert "hand" not in theirs["players"][0]
-    # The 3 dealt Art of War cards (the search was paid with an omphalos card), not Zeus,
-    # who was searched for unseen.
-    assert theirs["players"][0]["known_hand"] == ["aow", "aow", "aow"]
+    # The 3 dealt Art of War cards less the one that paid for the search, not Zeus, who
+    # was searched for unseen.
+    assert theirs["players"][0]["known_hand"] == ["aow", "aow"]
     assert theirs["players"][0]["hand_count"] == len(state.hand[0])
     assert theirs["players"][0]["deck_count"] == len(state.deck[0])
     assert "deck" not in theirs["players"][0]

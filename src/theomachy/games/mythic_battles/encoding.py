@@ -45,8 +45,8 @@ STEPS = (
 )  # fmt: skip
 SIMPLE = (
     "complex", "continue", "decline", "done", "end", "evade", "gaze", "helm", "keep", "pass",
-    "retaliate", "simple", "absorb ground", "draw-cards 1", "draw-cards 2", "uproot ruin",
-    "uproot tree",
+    "retaliate", "simple", "absorb card", "absorb ground", "draw-cards 1", "draw-cards 2",
+    "uproot ruin", "uproot tree",
 )  # fmt: skip
 AREA_VERBS = ("claim", "enter", "move", "run", "throw", "thunderbolt")
 UNIT_VERBS = ("absorb", "activate", "attack", "guard", "swap")

@@ -2,7 +2,8 @@
 
 A side's strength counts what wins the game: its divinities' remaining Vitality (a
 divinity's death ends its player), omphalos absorbed (the other way to win), omphalos carried
-(more the nearer the carrier is to its divinity) and the free omphalos its units stand near;
+(more the nearer the carrier is to its divinity), omphalos cards (a divinity absorbs one
+where it stands) and the free omphalos its units stand near;
 then its army: each living unit's Vitality and cost, more once it is on the map; a little
 for cards in hand (few: passing to draw is worth less than acting). The value for a player
 is their side's share of the total.
@@ -21,7 +22,8 @@ UNITS = units()
 DIVINITY = 2.0  # per Vitality
 UNIT, COST, ON_MAP = 0.6, 1.0, 1.0
 ABSORBED, CARRIED, NEAR_GOD, NEAR_TOKEN = 8.0, 2.5, 2.0, 1.0
-CARD, CARD_CAP, OMPHALOS_CARD = 0.15, 8, 0.3
+CARD, CARD_CAP = 0.15, 8
+OMPHALOS_CARD = CARRIED + NEAR_GOD  # a token already at its divinity: one ABSORB away
 
 
 def strength(state: BattlesState, side: int) -> float:

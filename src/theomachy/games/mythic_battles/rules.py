@@ -300,15 +300,15 @@ class BattlesState(State):
         return self.pieces.get(army[0]) if army else None
 
     def can_pay(self, seat: int, cost: int = 1) -> bool:
-        """Art of War cards (or omphalos cards, MB-RULING-OMPHALOS-CARDS) enough for
-        ``cost``."""
-        return self.omphalos_cards[seat] + self.hand[seat].count(AOW) >= cost
+        """Art of War cards enough for ``cost`` in the hand: manoeuvres are bought with
+        those alone (MB-MAN-*, MB-RULING-OMPHALOS-CARDS)."""
+        return self.hand[seat].count(AOW) >= cost
 
     def might_pay(self, seat: int, cost: int = 1) -> bool:
         """What everyone can see: ``seat`` holds enough cards that it may be able to pay.
         Whether a player is asked something depends only on public facts like this one
         (MB-RULING-PUBLIC-PROMPTS); what they may answer depends on their hand."""
-        return self.omphalos_cards[seat] + len(self.hand[seat]) >= cost
+        return len(self.hand[seat]) >= cost
 
     def may_offer(self, seat: int, manoeuvre: str, cost: int = 1) -> bool:
         """The public half of :meth:`may_buy`: not bought yet, enough cards held."""
@@ -319,12 +319,10 @@ class BattlesState(State):
         return manoeuvre not in self.bought[seat] and self.can_pay(seat, cost)
 
     def buy(self, seat: int, manoeuvre: str, cost: int = 1) -> None:
+        """Discard ``cost`` Art of War cards from the hand for ``manoeuvre`` (MB-MAN-7)."""
         self.bought[seat].append(manoeuvre)
         for _ in range(cost):
-            if self.omphalos_cards[seat] > 0:
-                self.omphalos_cards[seat] -= 1
-            else:
-                self._discard(seat, AOW)
+            self._discard(seat, AOW)
 
     def second_activation_cost(self, seat: int) -> int:
         """1, or 0 with Athena's Tactician on the map."""
@@ -525,10 +523,13 @@ class BattlesState(State):
 
     def _absorb_actions(self, piece: Piece) -> list[str]:
         """ABSORB (MB-ABSORB-1): a divinity takes an omphalos lying in its area or carried
-        by a friendly unit there."""
+        by a friendly unit there, or one of its owner's omphalos cards
+        (MB-RULING-OMPHALOS-CARDS)."""
         if not UNITS[piece.id].divinity:
             return []
         found = ["absorb ground"] if self.omphalos[piece.area] > 0 else []
+        if self.omphalos_cards[piece.owner] > 0:
+            found.append("absorb card")
         found += [f"absorb {p.id}" for p in stats.others_friendly_in(self, piece) if p.carrying]
         return found
 
@@ -968,6 +969,8 @@ class BattlesState(State):
         god = self.pieces[act.unit]
         if source == "ground":
             self.omphalos[god.area] -= 1
+        elif source == "card":
+            self.omphalos_cards[god.owner] -= 1
         else:
             self.pieces[source].carrying = False
         self.absorbed[god.owner] += 1

@@ -203,6 +203,7 @@ function actionWords(view, action) {
     case "reroll":
       return `Re-roll a ${arg}`;
     case "absorb":
+      if (arg === "card") return "Absorb an omphalos card";
       return arg === "ground" ? "Absorb the omphalos here" : `Absorb the omphalos ${unitName(view, arg)} carries`;
     case "uproot":
       return `Uproot the ${arg} (Force of Nature)`;
@@ -556,7 +557,7 @@ function playerPanel(ctx, entry, parsed) {
       res("hand", entry.hand_count ?? (entry.hand || []).length, "in hand", "cards in hand"),
       res("deck", entry.deck_count ?? 0, "in deck", "cards left in the deck"),
       res("discard", (entry.discard || []).length, "discarded", (entry.discard || []).map((c) => cardName(view, c)).join(", ") || "discard pile"),
-      res("omphalos-cards", entry.omphalos_cards ?? 0, "omphalos cards", "omphalos cards (pay like Art of War)"),
+      res("omphalos-cards", entry.omphalos_cards ?? 0, "omphalos cards", "omphalos cards (the divinity may ABSORB one)"),
       entry.rp ? res("rp", entry.rp, "RP", "recruitment points left") : null,
     ),
     (entry.bought || []).length ? h("div.mb-bought", { data: { bought: entry.bought.join(",") } }, "Bought this turn: ", entry.bought.join(", ")) : null,
