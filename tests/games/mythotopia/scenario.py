@@ -42,13 +42,15 @@ def setup(
     dragons: Sequence[str] = (),
     runestones: Sequence[str] = (),
     citadels: Mapping[int, str] | None = None,
+    hands: Mapping[int, Sequence[str]] | None = None,
 ) -> MythotopiaState:
     """A game in play (first player to act, hands drawn), with chosen set-up outcomes.
 
     ``provinces``: the provinces dealt to each seat; the rest of each seat's deal is filled
     from provinces nobody listed, in id order, avoiding islands so tests stay predictable.
-    Hands are then drawn from each deck (cards in id order) and can be replaced by
-    :func:`position`.
+    Hands are then drawn from each deck: the cards ``hands`` names for that seat first, then
+    in id order. They can be replaced by :func:`position`, but a hand drawn here is a real
+    history (what determinization and the masked log work from).
     """
     game = theomachy.load("mythotopia", players=players, options=dict(options or {}))
     state = game.new_game()
@@ -92,8 +94,11 @@ def setup(
         else:
             break
     state.apply(f"first {first}")
+    wished = {seat: list(cards) for seat, cards in (hands or {}).items()}
     while state.current_player == CHANCE:
-        state.apply(state.legal_actions()[0])
+        seat = state.queue[0][1]
+        chosen = wished.get(seat)
+        state.apply(f"draw {chosen.pop(0)}" if chosen else state.legal_actions()[0])
     return state
 
 

@@ -856,14 +856,37 @@ def test_example_one_counter_left_and_the_two_army_card():
     # No counter left: no invasion and no Place armies is offered.
     assert acts(state, "invade") == [] and acts(state, "place-armies") == []
     refused(state, "invade iracund palmain")
-    # Three counters: a second card may be paid while fewer than three symbols are paid;
-    # four symbols then place three.
+
+
+@rules("MT-RULING-ARMY-EXCESS", "MT-INVADE-5", "MT-INVADE-7", "MT-ARMIES-1")
+def test_mt_ruling_army_excess_symbols_never_exceed_the_counters_but_for_one_army_card():
+    # "You must have sufficient Army counters available to match the number of symbols
+    # played ... unless you only have one counter left and you played an Army card."
+    # Three counters: after a two-army card, another two-army card (four symbols) is refused;
+    # a one-army card makes exactly three.
     state = fresh(own={0: RED, 1: ["trogle"]})
-    position(state, hand={0: ["palmain", "start-army", "army", "start-market"]}, army_stock={0: 3})
+    hand = ["palmain", "start-army", "army", "start-market", "scombroid"]
+    position(state, hand={0: hand}, army_stock={0: 3})
     play(state, "invade blore palmain", "pay start-market food", "pay start-army army")
-    assert state.legal_actions() == ["done", "pay army army"]
-    play(state, "pay army army")
+    assert state.legal_actions() == ["done", "pay scombroid army"]
+    refused(state, "pay army army")
+    play(state, "pay scombroid army")
     assert state.pending is None and state.armies[at("blore")][0] == 3
+    assert state.army_stock[0] == 0 and state.hand[0] == ["army"]
+    # Two counters: a two-army card fits exactly; a one-army card then has no room.
+    state = fresh(own={0: RED, 1: ["trogle"]})
+    position(state, hand={0: ["army", "scombroid", "talion"]}, army_stock={0: 2})
+    play(state, "place-armies palmain", "pay scombroid army")
+    assert state.legal_actions() == ["done", "pay talion army"]  # not the two-army card
+    play(state, "pay talion army")
+    assert state.pending is None and state.armies[at("palmain")][0] == 2
+    # One counter: the exception is for the Army card alone, also when placing armies.
+    state = fresh(own={0: RED, 1: ["trogle"]})
+    position(state, hand={0: ["army", "scombroid"]}, army_stock={0: 1})
+    play(state, "place-armies palmain")
+    assert state.legal_actions() == ["pay army army", "pay scombroid army"]
+    play(state, "pay army army")
+    assert state.pending is None and state.armies[at("palmain")][0] == 1
     assert state.army_stock[0] == 0
 
 
@@ -1090,16 +1113,34 @@ def test_castle_citadel_and_rugged_terrain_for_the_defender_only():
     state.piece[at("nusus")] = CITADEL
     position(state, armies={("nusus", 1): 1, ("nusus", 0): 0})
     assert war.strength(state, at("nusus"), 0) == 2
-    # Neutral: the circle value, rugged already in it, +4 with a dragon, +2 with a castle.
+    # Neutral: the circle value, rugged already in it, +4 with a dragon.
     for p, value in (("trogle", 3), ("welkin", 4), ("talion", 3), ("aporia", 2)):
         assert war.neutral_strength(state, at(p)) == value == board().neutral_strength[at(p)]
     assert board().rugged[at("welkin")] and not board().rugged[at("talion")]
     state.dragons.add(at("talion"))
     assert war.neutral_strength(state, at("talion")) == 7
-    position(state, castles=["talion"])
-    assert war.neutral_strength(state, at("talion")) == 9
     position(state, armies={("talion", 0): 8})
-    assert war.sides(state, at("talion")) == {NEUTRAL: 9, 0: 8}
+    assert war.sides(state, at("talion")) == {NEUTRAL: 7, 0: 8}
+
+
+@rules("MT-RULING-NEUTRAL-CASTLE", "MT-STRENGTH-4", "MT-CAPTURE-4", "MT-CAPTURE-5")
+def test_mt_ruling_neutral_castle_a_castle_adds_nothing_to_a_neutral_province():
+    # A castle stays when control changes (MT-CAPTURE-4); an invader without a Town leaves
+    # the province neutral with its castle (MT-CAPTURE-5). The castle's +2 is for "you ...
+    # the defender" (a player); a neutral province's strength is its circle (+4 a dragon).
+    state = fresh(own={0: ["palmain"], 1: ["talion", "trogle"]})
+    position(state, castles=["talion"], armies={("talion", 0): 4})
+    state.towns[0] = 0
+    assert war.strength(state, at("talion"), 1) == 2  # Seat 1 defends: the castle counts
+    war.resolve_war(state, at("talion"), 0)
+    assert state.owner[at("talion")] == NEUTRAL and state.castle[at("talion")]
+    assert war.neutral_strength(state, at("talion")) == 3 == board().neutral_strength[at("talion")]
+    position(state, armies={("talion", 0): 4})
+    state.invalidate_caches()
+    assert war.sides(state, at("talion")) == {NEUTRAL: 3, 0: 4}
+    assert war.leaders(state, at("talion")) == [0]
+    state.dragons.add(at("talion"))
+    assert war.sides(state, at("talion")) == {NEUTRAL: 7, 0: 4}
 
 
 @rules("MT-STRENGTH-3", "MT-RULING-PATHFINDER")

@@ -350,12 +350,15 @@ def _sample_draws(
     ``unresolved`` entries, at random. If ``seat`` is in the middle of paying for an action,
     his hand must still be able to complete it (the action was offered only because it could
     be, MT-RULING-COMPLETE, which everyone knows): samples are retried, and if that keeps
-    failing, drawn uniformly from every hand that can."""
+    failing, drawn uniformly from every hand that can. An optional offer (Gilded City,
+    Roadside Inns) is made whether or not the gold can be found (MT-RULING-OFFER), so it
+    constrains nothing."""
     k = len(unresolved)
     pending = state.pending
     constrained = (
         pending is not None
         and pending.seat == seat
+        and not pending.optional
         and (pending.needs or (pending.open_need is not None and pending.open_paid == 0))
     )
 

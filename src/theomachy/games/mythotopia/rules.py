@@ -80,6 +80,8 @@ MIN_DECK = 7  # MT-REMOVE-2
 EMPTY_CARDS_TO_END = 4  # MT-END-3
 ARMY_COST, SHIP_COST = 1, 2
 BUILD_CARDS = ("build", "start-build")
+# The Army cards: the one exception to "one Army counter per symbol" (MT-RULING-ARMY-EXCESS).
+ARMY_CARDS = frozenset(("army", "start-army"))
 BUILD_COST = {"city": 2, "castle": 1, "road": 2}
 ROAD_COST = BUILD_COST["road"]
 CARD_ACTIONS = ("alchemist", "diplomat", "marauders", "mercenary", "philosopher")
@@ -1341,6 +1343,10 @@ class MythotopiaState(State):
             assert open_need is not None
             uses.append(open_need)
         locked = pending.locked
+        # Symbols for the open need may not exceed the counters in stock, except one Army
+        # card with a single counter left (MT-RULING-ARMY-EXCESS).
+        open_room = pending.open_cap - pending.open_paid
+        army_excess = open_need == "army" and pending.open_cap == 1 and pending.open_paid == 0
         # Cards of one signature give the same payments (payment.signature): ask once.
         keeps: dict[tuple[str, str, str | None, bool], bool] = {}
         # The cards this action may still pay with (locked Reserve cards cannot), asked with
@@ -1373,6 +1379,12 @@ class MythotopiaState(State):
                         continue
                     sig = SIGNATURE[card]
                     for modifier, doubled, value, texts in options:
+                        if (
+                            use == open_need
+                            and value > open_room
+                            and not (army_excess and card in ARMY_CARDS)
+                        ):
+                            continue
                         key = (sig, use, modifier, doubled)
                         keeps_feasible = keeps.get(key)
                         if keeps_feasible is None:

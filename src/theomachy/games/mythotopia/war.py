@@ -72,13 +72,12 @@ def strength(state: MythotopiaState, p: int, seat: int) -> int:
 
 
 def neutral_strength(state: MythotopiaState, p: int) -> int:
-    """A neutral province's strength: its circle, +4 with a Dragon, +2 with a castle
-    (MT-STRENGTH-4, MT-RULING-NEUTRAL-CASTLE); rugged terrain is already in the circle."""
+    """A neutral province's strength: its circle, +4 with a Dragon (MT-STRENGTH-4); rugged
+    terrain is already in the circle, and a castle left there adds nothing: the castle's +2
+    is a player defender's (MT-RULING-NEUTRAL-CASTLE)."""
     value = _CIRCLE[p]
     if p in state.dragons:
         value += DRAGON_BONUS
-    if state.castle[p]:
-        value += CASTLE_BONUS
     return value
 
 
