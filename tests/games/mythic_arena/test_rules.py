@@ -8,7 +8,8 @@ import pytest
 
 import theomachy
 from theomachy import CHANCE, IllegalAction
-from theomachy.games.mythic_arena.rules import CARD_INDEX, DRAW, OVER, STRENGTH
+from theomachy.engine.conformance import check_private_decisions
+from theomachy.games.mythic_arena.rules import ABILITY, CARD_INDEX, DRAW, OVER, STRENGTH
 
 from .scenario import GREEK, NORSE, allegiance, card_at, play, position, power
 
@@ -428,6 +429,47 @@ def test_the_drawn_card_is_hidden_from_the_opponent_only():
     seen = {state.determinize(1, random.Random(i)).drawn for i in range(60)}
     assert len(seen) > 5
     assert state.determinize(0, random.Random(1)).history() == state.history()
+
+
+@rules("MA-RULING-PUBLIC", "MA-TURN-1")
+def test_ma_ruling_public_a_draw_is_seen_as_draw_unknown_by_all_but_the_drawer():
+    state = new()
+    state.apply("choose greek")
+    assert state.action_seen_by("draw zeus", 0) == "draw zeus"
+    assert state.action_seen_by("draw zeus", 1) == "draw ?"
+    assert state.action_seen_by("draw zeus", None) == "draw ?"
+    check_private_decisions(state, "first draw")
+    state.apply("draw zeus")
+    # Decisions are public: the card is shown when it is discarded or placed.
+    assert state.action_seen_by("discard", 1) == "discard"
+    assert state.action_seen_by("place zeus e5", None) == "place zeus e5"
+    check_private_decisions(state, "decide")
+    state.apply("discard")
+    assert state.action_seen_by("draw ares", 1) == "draw ?"
+    check_private_decisions(state, "draw again")
+    state.apply("draw ares")
+    state.apply("place ares e5")
+    assert state.to_move == 1 and state.action_seen_by("draw odin", 0) == "draw ?"
+    assert state.action_seen_by("draw odin", 1) == "draw odin"
+    check_private_decisions(state, "the second player's draw")
+
+
+@rules("MA-RULING-PUBLIC", "MA-RULING-HIDDEN")
+def test_ma_ruling_public_no_draw_leaks_anywhere_in_random_matches():
+    import random
+
+    from theomachy.engine.conformance import random_playthrough
+
+    game = theomachy.load("mythic-arena", options={"rounds": 3, "strength_supply": 20})
+    draws = 0
+    for seed in range(6):
+        for state in random_playthrough(game, seed):
+            if state.is_chance():
+                draws += 1
+                check_private_decisions(state, f"seed {seed}", random.Random(seed), limit=6)
+            elif state.phase in (STRENGTH, ABILITY) or len(state.history()) % 7 == 0:
+                check_private_decisions(state, f"seed {seed}", random.Random(seed), limit=6)
+    assert draws > 100
 
 
 @rules("MA-RULING-NOPLACE", "MA-RULING-EMPTY")

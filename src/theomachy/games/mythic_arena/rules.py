@@ -43,6 +43,7 @@ PHASE_NAMES = ("pantheon", "draw", "decide", "draw-again", "place", "ability", "
 SHIELD, FRAGILITY, NONE = 0, 1, 2
 _SIDE_CODE = {"shield": SHIELD, "fragility": FRAGILITY, "none": NONE}
 MAJORITY_BONUS = 3  # MA-END-3
+HIDDEN_DRAW = "draw ?"  # a draw as those who may not see the card know it (MA-RULING-PUBLIC)
 
 
 class Spec(NamedTuple):
@@ -814,6 +815,14 @@ class MythicArenaState(State):
         """Is the drawn card unknown to ``player`` (it is seen only by the one who drew it)?"""
         return self.drawn >= 0 and player != self.to_move
 
+    def action_seen_by(self, action: str, observer: int | None) -> str:
+        """The drawn card is seen only by the player who draws it: the others learn that a
+        card was drawn, ``draw ?`` (MA-RULING-PUBLIC). Every decision is public: placing and
+        discarding show the card, the other choices name public cards and squares."""
+        if self.phase in (DRAW, DRAW_AGAIN) and observer != self.to_move:
+            return HIDDEN_DRAW
+        return action
+
     def view(self, player: int | None) -> dict[str, Any]:
         current = self.current_player
         hidden = self.drawn_hidden_from(player)
@@ -838,7 +847,7 @@ class MythicArenaState(State):
             )
         log = list(self._history)
         if hidden:
-            log[self.last_draw_index()] = "draw ?"
+            log[self.last_draw_index()] = HIDDEN_DRAW
         return {
             "game": self.game.id,
             "player": player,
