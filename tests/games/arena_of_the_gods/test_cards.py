@@ -82,6 +82,14 @@ def test_zeus():
     assert damage(state, "hoplite@1") == 2
     state = position(("zeus", "odin"), field=[("hoplite", 1)], favor=[2, 0])
     assert not any(a.startswith("use ") for a in legal(state))  # cannot pay
+    # At any time: defending on Odin's turn, in the pre-combat window (on the stack).
+    state = position(("zeus", "odin"), seat=1, field=[("spearman", 1)], favor=[3, 0])
+    act(state, "attack spearman@1 zeus@0")
+    assert "use zeus@0 spearman@1" in legal(state)
+    act(state, "use zeus@0 spearman@1")
+    assert damage(state, "spearman@1") == 0  # waits for the window to close
+    act(state, "pass", "pass")
+    assert not on_field(state, "spearman@1") and state.life == [20, 20]
 
 
 @rules("AG-PLAY-1", "AG-ABILITY-1")
@@ -106,6 +114,13 @@ def test_odin():
     assert state.hand[0] == ["berserker", "spearman"] and state.deck[0] == ["militia"]
     act(state, "play berserker")
     assert state.gold[0] == 0 and on_field(state, "berserker@0")
+    # At any time: in the window of a Battle on Zeus's turn; the card comes when it resolves.
+    state = position(("odin", "zeus"), seat=1, field=[("spearman", 1), ("militia", 0)],
+                     favor=[2, 0], decks={0: ["militia"]})  # fmt: skip
+    battle(state, "spearman@1", "militia@0", pre=["use odin@0"])
+    assert state.favor[0] == 0 and awaits_draw(state)  # the window closed: it resolves
+    draw(state, "militia")
+    assert state.hand[0] == ["militia"] and state.step == "post-window"
 
 
 @rules("AG-PLAY-1", "AG-ABILITY-1", "AG-RULING-HEALTH")
@@ -126,6 +141,12 @@ def test_ra():
     assert damage(state, "militia@1") == 1 and damage(state, "militia@0") == 0
     assert not on_field(state, "war-hound@1") and state.afterlife[1] == ["war-hound"]
     assert state.life == [20, 20]
+    # At any time: in the post-combat window of Odin's attack, after Combat Damage.
+    state = position(("ra", "odin"), seat=1, field=[("spearman", 1), ("militia", 0)],
+                     favor=[4, 0])  # fmt: skip
+    battle(state, "spearman@1", "ra@0", post=["use ra@0"])
+    assert state.life[0] == 18 and state.favor[0] == 0
+    assert damage(state, "spearman@1") == 1 and damage(state, "militia@0") == 0
 
 
 @rules("AG-BATTLE-2", "AG-TERM-PREVENT", "AG-TURN-5")
@@ -133,7 +154,8 @@ def test_amaterasu():
     # Rising Sun: Japanese Units of hers get +1 Power while attacking.
     state = position(("amaterasu", "odin"), field=[("ashigaru", 0), ("militia", 1)], favor=[2, 0])
     assert power(state, "ashigaru@0") == 1
-    assert "use amaterasu@0 ashigaru@0" not in legal(state)  # a battle ability
+    # At any time, but its target is an engaged Unit: none outside a Battle.
+    assert not any(a.startswith("use amaterasu") for a in legal(state))
     act(state, "attack ashigaru@0 militia@1", "hold")
     assert power(state, "ashigaru@0") == 2
     # Mirror of Yata: 2 Favor in a battle window, prevent the next 2 damage to an engaged Unit.
@@ -175,6 +197,11 @@ def test_quetzalcoatl():
     assert power(state, "eagle-warrior@0") == 4 and state.favor[0] == 0
     pass_turn(state)
     assert power(state, "eagle-warrior@0") == 2
+    # At any time: defending on Odin's turn, his Unit strikes back harder.
+    state = position(("quetzalcoatl", "odin"), seat=1, field=[("eagle-warrior", 0),
+                     ("shieldmaiden", 1)], favor=[2, 0])  # fmt: skip
+    battle(state, "shieldmaiden@1", "eagle-warrior@0", pre=["use quetzalcoatl@0 eagle-warrior@0"])
+    assert not on_field(state, "shieldmaiden@1") and not on_field(state, "eagle-warrior@0")
 
 
 @rules("AG-TERM-RETURN", "AG-ABILITY-1")
@@ -197,6 +224,11 @@ def test_dagda():
     act(state, "use dagda@0 hoplite")
     assert state.hand[0] == ["hoplite"] and state.known[0] == ["hoplite"]
     assert state.afterlife[0] == ["militia", "smite"] and state.favor[0] == 0
+    # At any time: in the pre-combat window of Odin's attack on his Druid.
+    state = position(("dagda", "odin"), seat=1, field=[("spearman", 1), ("druid", 0)],
+                     favor=[4, 0], afterlife={0: ["militia"]})  # fmt: skip
+    battle(state, "spearman@1", "druid@0", pre=["use dagda@0 militia"])
+    assert state.hand[0] == ["militia"] and state.afterlife[0] == [] and state.favor[0] == 0
 
 
 # ============================================================================= neutral cards

@@ -500,31 +500,65 @@ def test_gods_cannot_attack_can_be_attacked_and_have_abilities():
 
 
 @rules("AG-RULING-BLESSING", "AG-CARD-1", "AG-ABILITY-1")
-def test_blessings_are_always_there_and_used_as_their_text_says():
-    # Zeus's Thunderbolt says "main phase, once per turn": offered in his main phase, every
-    # turn of his, whatever happened to his cards; not in a battle window, his own included.
+def test_ag_ruling_blessing_used_at_any_time_a_player_may_act():
+    # "Your God Blessing is also an effect you have access to at any time": Zeus's Thunderbolt
+    # in his main phase (at once), in a battle window of his own attack (on the stack), and
+    # on the opponent's turn in a Battle he defends; once per turn.
     hands = {0: ["rite-of-cleansing"], 1: ["parry"]}
     state = setup(("zeus", "amaterasu"), hands=hands, field=[("spearman", 0), ("ashigaru", 1)],
-                  favor=[8, 2])  # fmt: skip
+                  favor=[9, 2])  # fmt: skip
     state.deck = [[], []]
     assert "use zeus@0 amaterasu@1" in state.legal_actions()
-    assert "play rite-of-cleansing zeus@0" not in state.legal_actions()  # not a Binding
     attack(state, "spearman@0", "ashigaru@1")
     assert state.current_player == 1
-    assert "use amaterasu@1 ashigaru@1" in state.legal_actions()  # hers: in a battle she is in
+    assert "use amaterasu@1 ashigaru@1" in state.legal_actions()  # hers too, in the battle
     act(state, "pass")
-    assert not any(a.startswith("use zeus@0") for a in state.legal_actions())
-    passes(state, 3)
-    assert state.step == MAIN
-    act(state, "use zeus@0 amaterasu@1")
+    assert "use zeus@0 ashigaru@1" in state.legal_actions()  # the attacker's window
+    act(state, "use zeus@0 ashigaru@1")
+    assert find(state, "ashigaru@1").damage == 0 and state.favor[0] == 6  # waits on the stack
+    assert state.battle is not None and [i.card for i in state.battle.stack] == ["zeus"]
+    passes(state, 2)  # the window closes: Thunderbolt resolves, the pre-combat check
+    assert "ashigaru@1" not in tokens(state) and state.step == MAIN
     assert not any(a.startswith("use zeus@0") for a in state.legal_actions())  # once a turn
     end_turn(state)
+    # Amaterasu's turn: no decision of Zeus's player in her main phase; in her attack on
+    # his God he defends and may use it again (a new turn).
     assert state.current == 1 and state.step == MAIN
-    assert not any(a.startswith("use zeus@0") for a in state.legal_actions())  # not her turn
-    end_turn(state)
-    state.favor[0] = 3
-    state.invalidate_caches()
-    assert "use zeus@0 amaterasu@1" in state.legal_actions()  # his next turn: again
+    put(state, "shieldmaiden", 1)
+    attack(state, "shieldmaiden@1", "zeus@0")
+    assert state.current_player == 0 and state.step == PRE_WINDOW
+    assert "use zeus@0 shieldmaiden@1" in state.legal_actions()
+    act(state, "use zeus@0 shieldmaiden@1", "pass", "pass")
+    assert find(state, "shieldmaiden@1").damage == 2 and state.favor[0] == 3
+
+
+@rules("AG-RULING-BLESSING")
+def test_ag_ruling_blessing_not_in_single_purpose_steps_nor_in_others_battles():
+    # The redirect choice, start-of-turn ordering and the discard step offer only what the
+    # rulebook gives there; a Battle between two other players gives no window to a third.
+    state = setup(("zeus", "odin", "ra"), field=[("spearman", 1), ("militia", 2)],
+                  favor=[9, 9, 9], seat=1)  # fmt: skip
+    act(state, "attack spearman@1 militia@2")
+    assert state.step == REDIRECT and state.legal_actions() == ["hold", "redirect"]
+    act(state, "hold")
+    assert state.current_player == 2 and "use ra@2" in state.legal_actions()
+    while state.battle is not None:
+        assert state.current_player in (1, 2)  # never Zeus's player, not in the battle
+        act(state, "pass")
+    act(state, "end")
+    assert state.step == DISCARD and state.legal_actions() == ["done"]
+
+
+@rules("AG-RULING-BLESSING")
+def test_ag_ruling_blessing_every_god_blessing_may_be_used_at_any_time():
+    for card in CARDS.values():
+        if card.type == "god":
+            blessing = next(a for a in card.abilities if a.when == "activated")
+            assert blessing.phase == "any", card.id
+            assert "at any time you may act" in card.text, card.id
+    with pytest.raises(ValueError, match="phase 'any'"):
+        Card.model_validate({**CARDS["zeus"].model_dump(by_alias=True), "abilities": [
+            {"when": "activated", "effect": "draw", "amount": 1, "favor": 1}]})  # fmt: skip
 
 
 @rules("AG-CARD-2")
@@ -596,7 +630,8 @@ def test_combat_evocations_only_in_battle_windows_other_cards_only_in_the_main_p
     attack(state, "militia@0", "militia@1")
     assert state.step == PRE_WINDOW and state.current_player == 1
     legal = state.legal_actions()
-    assert legal == ["pass", "play parry militia@0", "play parry militia@1"]
+    # Odin's Blessing too (AG-RULING-BLESSING); of the cards, only the Combat Evocation.
+    assert legal == ["pass", "play parry militia@0", "play parry militia@1", "use odin@1"]
     act(state, "play parry militia@1")
     assert state.hand[1] == ["divine-inspiration", "spearman"]
     assert [item.card for item in state.battle.stack] == ["parry"]

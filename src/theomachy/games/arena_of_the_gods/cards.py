@@ -148,7 +148,10 @@ class Ability(BaseModel):
     optional: bool = False  # "may": the controller decides whether it acts
     gold: int = Field(default=0, ge=0, le=10)  # cost of an activated ability
     favor: int = Field(default=0, ge=0, le=10)
-    phase: Literal["main", "battle"] = "main"  # when an activated ability may be used
+    # When an activated ability may be used: "main", your main phase outside battles (it
+    # resolves at once); "battle", a battle window of a Battle you are in, on any player's
+    # turn (it waits on the stack); "any", both (God Blessings: AG-RULING-BLESSING).
+    phase: Literal["main", "battle", "any"] = "main"
     only_engaged: bool = False  # a static aura that applies only while the Unit is engaged
     only_attacking: bool = False  # ... only while it is the attacking Unit
 
@@ -258,6 +261,9 @@ class Card(BaseModel):
             raise ValueError("gods (and only gods) have a blessing")
         if is_god and (self.gold or self.favor):
             raise ValueError("gods are not played: no cost")
+        if is_god and any(a.when == "activated" and a.phase != "any" for a in self.abilities):
+            # "Your God Blessing is also an effect you have access to at any time."
+            raise ValueError("a God's Blessing is used at any time: phase 'any'")
         one_shot = self.type == "evocation" and self.kind in ("ceremonial", "combat")
         if one_shot and any(a.when != "play" for a in self.abilities):
             raise ValueError("ceremonial and combat evocations have only 'play' abilities")

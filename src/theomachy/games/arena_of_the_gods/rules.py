@@ -610,7 +610,7 @@ class ArenaState(State):
         for perm, ability in self.roster().activated:
             if perm.controller != seat or perm.used or perm.bound_to >= 0:
                 continue
-            if ability.phase != phase:
+            if ability.phase != phase and ability.phase != "any":
                 continue
             if gold < ability.gold or favor < ability.favor:
                 continue
@@ -835,16 +835,16 @@ class ArenaState(State):
         abilities.resolve_card(self, card_id, perm, seat, target)
 
     def _use(self, seat: int, token: str, target: str | None) -> None:
-        """AG-ABILITY-1: pay the cost; main-phase abilities resolve now, battle ones wait on
-        the stack with the Combat Evocations."""
+        """AG-ABILITY-1: pay the cost; used in the main phase it resolves now, in a battle
+        window it waits on the stack with the Combat Evocations (a God Blessing may be used
+        in either: AG-RULING-BLESSING)."""
         perm = self.find(token)
         assert perm is not None
         ability = abilities.activated(CARDS[perm.card])
         assert ability is not None
         self._pay_cost(seat, ability.gold, ability.favor)
         perm.used = True
-        if ability.phase == "battle":
-            assert self.battle is not None
+        if self.battle is not None:  # only battle windows are decisions inside a battle
             self.battle.stack.append(
                 StackItem(seat, perm.card, perm.uid, target, self._uid_of(target))
             )
