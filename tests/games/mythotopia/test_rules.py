@@ -1535,10 +1535,9 @@ def test_reserve_up_to_its_limit_effects_at_once_cards_playable_next_turn():
     assert state.reserve_new[0] == ["limes", "start-army"] and state.actions == 1
     assert acts(state, "reserve") == []
     refused(state, "reserve nusus")
-    # Placed this turn: neither played nor discarded from the Reserve this turn.
+    # Placed this turn: not played from the Reserve this turn (discarding: see
+    # test_mt_ruling_reserve_timing_cards_placed_this_turn_can_be_discarded_or_removed).
     assert acts(state, "place-armies") == []  # start-army was the only army card
-    assert acts(state, "discard reserve") == []
-    refused(state, "discard reserve limes")
     position(state, hand={0: ["start-market", "start-ship", "nusus", "oxter"]})
     play(state, "place-armies palmain")
     assert state.legal_actions() == ["pay oxter army"]
@@ -1552,6 +1551,36 @@ def test_reserve_up_to_its_limit_effects_at_once_cards_playable_next_turn():
     assert state.armies[at("palmain")][0] == 3
     assert state.reserve[0] == ["limes"] and "start-army" in state.discard[0]
     assert "start-army" not in state.hand[0]  # never back to the hand
+
+
+@rules("MT-RULING-RESERVE-TIMING", "MT-DISCARD-1", "MT-REMOVE-1", "MT-RESERVE-5")
+def test_mt_ruling_reserve_timing_cards_placed_this_turn_can_be_discarded_or_removed():
+    # "You may discard as many cards as you wish, including cards in your Reserve" and "You
+    # can remove any card from your hand or Reserve": no word keeps back a card placed this
+    # turn (only playing waits for "later turns").
+    state = fresh(own={0: RED, 1: ["trogle"]})
+    hand = ["limes", "start-army", "start-market", "nusus", "oxter"]
+    position(state, hand={0: hand}, reserve={0: ["start-market"]})
+    state.piece[at("palmain")] = CITY  # room for three
+    play(state, "reserve limes", "reserve start-market")
+    assert state.reserve_new[0] == ["limes", "start-market"] and state.pending is None
+    assert acts(state, "discard reserve") == [
+        "discard reserve limes",
+        "discard reserve start-market",
+    ]
+    assert "remove reserve limes" in state.legal_actions()
+    # The copy placed this turn goes first: the older Market can still be played this turn.
+    play(state, "discard reserve start-market")
+    assert state.reserve[0] == ["start-market"] and state.reserve_new[0] == ["limes"]
+    assert state.pending is not None and state.pending.kind == "discard"
+    play(state, "discard reserve limes", "done")
+    assert state.reserve_new[0] == [] and state.discard[0] == ["limes", "start-market"]
+    assert war.strength(state, at("palmain"), 0) == 0  # Limes' effect is gone with it
+    # Remove takes one placed this turn back where it came from (the display).
+    state = fresh(own={0: RED, 1: ["trogle"]})
+    position(state, hand={0: hand})
+    play(state, "reserve limes", "done", "remove reserve limes", "done")
+    assert state.reserve_new[0] == [] and "limes" in state.display
 
 
 @rules("MT-RESERVE-1", "MT-RESERVE-4", "MT-RESERVE-5", "MT-BUILD-2")

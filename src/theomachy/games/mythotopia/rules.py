@@ -753,6 +753,15 @@ class MythotopiaState(State):
             self.hand[seat].remove(card)
             self._note("out", seat, card)
 
+    def _take_to_leave(self, seat: int, card: str, source: str) -> None:
+        """Take a card being discarded or removed: from the hand, or from the Reserve, where
+        a copy placed this turn goes first (MT-RULING-RESERVE-TIMING: the older copy, which
+        can still be played this turn, stays)."""
+        if source == "reserve" and card in self.reserve_new[seat]:
+            self.reserve_new[seat].remove(card)
+        else:
+            self.take_from_player(seat, card, source)
+
     def take_card(self, seat: int, card: str) -> str:
         """Take a card out of a player's possession wherever it is; returns where it was."""
         for where, pile in (
@@ -964,7 +973,10 @@ class MythotopiaState(State):
         gold = facts.purse.most("gold")
         acts = list(_buy_texts(self.army_pool[seat], self.ship_pool[seat], gold))
         acts.extend([DISCARD[c] for c in hand])
-        acts.extend([DISCARD_RESERVE[c] for c in reserve])
+        # Discard and Remove take any card of the Reserve, placed this turn or not
+        # (MT-RULING-RESERVE-TIMING); the caller drops repeats.
+        whole_reserve = reserve + self.reserve_new[seat]
+        acts.extend([DISCARD_RESERVE[c] for c in whole_reserve])
         if "drafted" not in self.flags and gold >= 1:
             # The display (its texts cached), the seat's removed Starting cards and its
             # Province cards beside the board (the caller sorts and drops repeats).
@@ -989,7 +1001,7 @@ class MythotopiaState(State):
         acts.extend(self._card_actions(seat, facts))
         if self.deck_size(seat) > MIN_DECK:
             acts.extend([REMOVE[c] for c in hand])
-            acts.extend([REMOVE_RESERVE[c] for c in reserve])
+            acts.extend([REMOVE_RESERVE[c] for c in whole_reserve])
         acts.extend(removals)
         if self.reserve_room(seat, facts.mine) > 0:
             acts.extend([RESERVE[c] for c in hand])
@@ -1310,7 +1322,7 @@ class MythotopiaState(State):
             return [*acts, "done"]
         if kind in ("discard", "counsellor"):
             acts = [DISCARD[c] for c in self.hand[seat]]
-            acts += [DISCARD_RESERVE[c] for c in self.reserve[seat]]
+            acts += [DISCARD_RESERVE[c] for c in self.reserve[seat] + self.reserve_new[seat]]
             if (kind == "discard" and pending.chosen) or (
                 kind == "counsellor" and pending.hand_count
             ):
@@ -1320,7 +1332,7 @@ class MythotopiaState(State):
             acts = []
             if self.deck_size(seat) > MIN_DECK:
                 acts = [REMOVE[c] for c in self.hand[seat]]
-                acts += [REMOVE_RESERVE[c] for c in self.reserve[seat]]
+                acts += [REMOVE_RESERVE[c] for c in self.reserve[seat] + self.reserve_new[seat]]
             return [*acts, "done"]
         return self._pay_actions(pending)
 
@@ -1875,7 +1887,7 @@ class MythotopiaState(State):
                 return
             source = "reserve" if parts[1] == "reserve" else "hand"
             card = parts[-1]
-            self.take_from_player(seat, card, source)
+            self._take_to_leave(seat, card, source)
             if kind == "discard":
                 self._to_discard(seat, [card])
             else:
@@ -1884,7 +1896,7 @@ class MythotopiaState(State):
                 chosen=pending.chosen + 1,
                 hand_count=pending.hand_count + (source == "hand"),
             )
-            if not self.hand[seat] and not self.reserve[seat]:
+            if not self.hand[seat] and not self.reserve[seat] and not self.reserve_new[seat]:
                 self._finish_discards(self.pending)
             return
         if kind == "remove":
@@ -1893,14 +1905,14 @@ class MythotopiaState(State):
                 return
             source = "reserve" if parts[1] == "reserve" else "hand"
             card = parts[-1]
-            self.take_from_player(seat, card, source)
+            self._take_to_leave(seat, card, source)
             self._return_card(seat, card)
             count = pending.chosen + 1
             self.pending = pending._replace(chosen=count)
             if (
                 count == 2
                 or self.deck_size(seat) <= MIN_DECK
-                or not (self.hand[seat] or self.reserve[seat])
+                or not (self.hand[seat] or self.reserve[seat] or self.reserve_new[seat])
             ):
                 self.pending = None
             return
