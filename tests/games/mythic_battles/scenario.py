@@ -50,12 +50,25 @@ def game(players: int = 2, **options: object) -> BattlesGame:
     return loaded
 
 
+def free_game(armies: Sequence[Sequence[str]], **options: object) -> BattlesGame:
+    """The game with these armies, whether or not a draft could make them.
+
+    Scenario tests build positions (few units, chosen hands), not drafts: the armies are set
+    after the option checks, which MB-RECRUIT-4's own tests cover (an army the draft could
+    not make is refused there)."""
+    loaded = game(len(armies), **options)
+    loaded.options["armies"] = [list(a) for a in armies]
+    return loaded
+
+
 def fresh(armies: Sequence[Sequence[str]] | None = ARMIES, **options: object) -> BattlesState:
-    """A new game with these armies (None: the recruitment draft), before the opening draws."""
-    players = len(armies) if armies is not None else int(options.pop("players", 2))  # type: ignore[call-overload]
-    if armies is not None:
-        options["armies"] = [list(a) for a in armies]
-    state = game(players, **options).new_game()
+    """A new game with these armies (None: the recruitment draft), before the opening draws;
+    unspent RP are omphalos cards."""
+    if armies is None:
+        players = int(options.pop("players", 2))  # type: ignore[call-overload]
+        state = game(players, **options).new_game()
+    else:
+        state = free_game(armies, **options).new_game()
     assert isinstance(state, BattlesState)
     return state
 

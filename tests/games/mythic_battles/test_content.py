@@ -240,6 +240,7 @@ def test_cross_references_duplicates_and_syntax_errors(tmp_path: Path):
             {"armies": [["zeus", "hydra", "cerberus", "atalanta"], ["hades"], ["ares"]]},
             "army 0 costs 10 RP of 9",
         ),
+        (2, {"armies": [["zeus"], ["hades"]]}, "army 1 is complete with 10 RP left"),
     ],
 )
 def test_bad_options_raise_value_errors_with_clear_messages(players, options, message):

@@ -21,7 +21,7 @@ from theomachy.games.mythic_battles.encoding import (
     Encoding,
 )
 
-from .scenario import game
+from .scenario import free_game, game
 
 UNITS = units()
 # simple verbs, choose/recruit, 5 unit verbs, fetch/lead/recall troops, 6 area verbs, search,
@@ -126,7 +126,7 @@ def test_equal_views_give_equal_observations_and_hidden_hands_stay_hidden():
 
 
 def test_observation_counts_the_viewers_own_hand():
-    loaded = game(2, armies=[["zeus", "achilles"], ["hades", "medusa"]])
+    loaded = free_game([["zeus", "achilles"], ["hades", "medusa"]])
     encoding = encoded(loaded).encoding
     state = loaded.new_game()
     while state.current_player == CHANCE:

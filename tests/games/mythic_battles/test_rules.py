@@ -37,7 +37,6 @@ from theomachy.games.mythic_battles.model import (
 )
 
 from .scenario import (
-    ARMIES,
     act,
     activate,
     answers,
@@ -336,13 +335,19 @@ def test_a_player_who_cannot_afford_a_unit_turns_rp_into_omphalos_cards_and_is_s
     assert state.step == PASS_OR_GO
 
 
-@rules("MB-RECRUIT-4")
-def test_armies_option_skips_the_draft_and_unspent_rp_become_omphalos_cards():
-    state = fresh()
-    assert state.armies == ARMIES
+@rules("MB-RECRUIT-4", "MB-RECRUIT-3")
+def test_mb_recruit_4_set_armies_skip_the_draft_unspent_rp_become_omphalos_cards():
+    # Seat 1 (to the lead player's right) picks first: five troops then the Hydra; seat 0 a
+    # troop, Atalanta, Leonidas and Odysseus. Each ends with 1 RP when every troop is taken.
+    armies = [
+        ["zeus", "amazons", "atalanta", "leonidas", "odysseus"],
+        ["hades", "hoplites", "spartans", "centaurs", "infernal-hounds", "infernal-warriors",
+         "hydra"],
+    ]  # fmt: skip
+    state = game(2, armies=armies).new_game()
+    assert state.armies == armies
     assert state.step == PASS_OR_GO
-    assert state.rp == [0, 0]
-    assert state.omphalos_cards == [5, 6]  # 10 RP less 5 (Achilles 4, Hoplites 1), less 4
+    assert state.rp == [0, 0] and state.omphalos_cards == [1, 1]
     for bad, message in (
         ([["achilles"], ["hades"]], "army 0 must start with a divinity"),
         ([["zeus", "hades"], ["ares"]], "army 0 has more than one divinity"),
@@ -353,6 +358,36 @@ def test_armies_option_skips_the_draft_and_unspent_rp_become_omphalos_cards():
     ):
         with pytest.raises(ValueError, match=message):
             game(2, armies=bad)
+
+
+@rules("MB-RECRUIT-4", "MB-RECRUIT-2", "MB-RECRUIT-3")
+def test_mb_recruit_4_armies_the_draft_could_not_make_are_refused():
+    full = ["hades", "achilles", "heracles", "atalanta"]  # 10 RP
+    # A lone divinity, or RP left while a unit within them is free: the draft would have
+    # made the player recruit (and 10 RP would be 10 omphalos cards).
+    with pytest.raises(ValueError, match="army 0 is complete with 10 RP left while 'amazons'"):
+        game(2, armies=[["zeus"], full])
+    with pytest.raises(ValueError, match="army 0 is complete with 6 RP left while 'amazons'"):
+        game(2, armies=[["zeus", "hydra"], full])
+    # The order of the draft decides too: seat 0's three 3-RP units leave it 1 RP while seat
+    # 1, picking one unit a turn, has not yet taken all six troops it wants.
+    late = ["hades", "amazons", "hoplites", "spartans", "centaurs", "infernal-hounds",
+            "infernal-warriors", "hydra"]  # fmt: skip
+    with pytest.raises(ValueError, match="army 0 is complete with 1 RP left while 'infernal-"):
+        game(2, armies=[["zeus", "leonidas", "odysseus", "medusa"], late])
+    # Which seat picks first follows the lead player: the armies that leave 1 RP each when
+    # seat 1 starts are refused when seat 0 starts (seat 1 leading), for seat 0 would then
+    # complete its army with a troop still free.
+    both = [
+        ["zeus", "amazons", "atalanta", "leonidas", "odysseus"],
+        ["hades", "hoplites", "spartans", "centaurs", "infernal-hounds", "infernal-warriors",
+         "hydra"],
+    ]  # fmt: skip
+    assert game(2, armies=both, lead=0)
+    with pytest.raises(ValueError, match="army 0 is complete with 1 RP left while 'spartans'"):
+        game(2, armies=both, lead=1)
+    # Every RP spent is always an army the draft can make, whatever the units.
+    assert game(2, armies=[["zeus", "hydra", "cerberus", "amazons", "hoplites"], full])
 
 
 @rules("MB-SETUP-4", "MB-OMPHALOS-1")

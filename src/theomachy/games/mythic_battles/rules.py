@@ -66,6 +66,7 @@ from theomachy.games.mythic_battles.model import (
     Piece,
     is_hit,
 )
+from theomachy.games.mythic_battles.recruitment import check_armies
 
 UNITS = units()
 DIVINITIES = tuple(u.id for u in UNITS.values() if u.divinity)
@@ -130,31 +131,12 @@ class BattlesGame(Game):
         return scenario
 
     def _check_armies(self) -> None:
-        """MB-RECRUIT-*: one divinity first, units not shared, within the RP."""
+        """MB-RECRUIT-4: set armies must be armies the draft could make."""
         armies = self.options["armies"]
         if armies is None:
             return
-        prefix = f"{self.id}: armies:"
-        if len(armies) != self.players:
-            raise ValueError(f"{prefix} {len(armies)} armies for {self.players} players")
-        seen: set[str] = set()
         rp = self.scenario.recruitment_points
-        for seat, army in enumerate(armies):
-            if not army or army[0] not in DIVINITIES:
-                raise ValueError(
-                    f"{prefix} army {seat} must start with a divinity ({', '.join(DIVINITIES)})"
-                )
-            for unit in army:
-                if unit not in UNITS:
-                    raise ValueError(f"{prefix} army {seat}: unknown unit {unit!r}")
-                if unit in seen:
-                    raise ValueError(f"{prefix} {unit!r} is recruited twice")
-                seen.add(unit)
-            if any(UNITS[u].divinity for u in army[1:]):
-                raise ValueError(f"{prefix} army {seat} has more than one divinity")
-            cost = sum(UNITS[u].cost for u in army)
-            if cost > rp:
-                raise ValueError(f"{prefix} army {seat} costs {cost} RP of {rp}")
+        check_armies(armies, self.players, rp, self.options["lead"])
 
     @classmethod
     def catalog(cls) -> dict[str, dict[str, Any]]:
