@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from theomachy.engine.content import ContentError
+from theomachy.engine.content import ContentError, package_file
 from theomachy.games.mythic_arena.cards import catalog, load_deck
 
 rules = pytest.mark.rules
@@ -24,6 +24,30 @@ def test_the_greek_and_norse_decks_mirror_each_other():
 
     assert [shape(c) for c in greek] == [shape(c) for c in norse]
     assert len({c.id for c in cards}) == 34
+
+
+@rules("MA-RULING-CONTENT", "MA-CARD-ULLR", "MA-CARD-FRIGG", "MA-CARD-NJORD")
+def test_ma_ruling_content_keeps_the_numbers_the_rulebook_gives():
+    cards = {c.id: c for c in catalog()}
+    # "the Power of Ullr/Artemis is 2", "the Power of Frigg/Hera is 0", Njord/Poseidon's
+    # "Its Power is 2 if Odin/Zeus is in play (according to your pantheon)".
+    assert cards["ullr"].power == cards["artemis"].power == 2
+    assert cards["frigg"].power == cards["hera"].power == 0
+    assert (cards["njord"].amount, cards["njord"].partner) == (2, "odin")
+    assert (cards["poseidon"].amount, cards["poseidon"].partner) == (2, "zeus")
+    # "Take one Strength token" (Freyr/Demeter), "Take 2 Strength tokens" (Eir/Asclepius).
+    assert cards["freyr"].amount == cards["demeter"].amount == 1
+    assert cards["eir"].amount == cards["asclepius"].amount == 2
+
+
+@rules("MA-RULING-CONTENT")
+def test_ma_ruling_content_the_invented_content_is_listed_in_one_section():
+    text = package_file("theomachy.games.mythic_arena", "RULES.md").read_text(encoding="utf-8")
+    heading = "## Invented content (not in the rulebook)"
+    assert text.count(heading) == 1
+    section = text.split(heading)[1].split("\n## ")[0]
+    for needed in ("content/greek.toml", "content/norse.toml", "`power`", "`sides`", "`text`"):
+        assert needed in section
 
 
 def test_every_ability_key_is_used_and_implemented():

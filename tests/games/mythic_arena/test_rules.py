@@ -335,7 +335,7 @@ def test_equal_glory_goes_to_more_unused_strength():
     assert state.winners() == [1]
 
 
-@rules("MA-END-6")
+@rules("MA-END-6", "MA-RULING-DRAW")
 def test_a_complete_tie_is_a_shared_draw():
     state = position(_full_board(8), glory=(4, 4), strength=(2, 2))
     state._end_game()
@@ -397,6 +397,15 @@ def test_ma_ruling_match_a_match_lasts_at_most_twice_rounds_games():
     single = position()
     _finish_game(single, (2, 2))  # a single game may end drawn (MA-END-6)
     assert single.is_terminal() and single.winners() == [0, 1]
+
+
+@rules("MA-RULING-PANTHEON", "MA-SETUP-1")
+def test_ma_ruling_pantheon_a_match_keeps_each_players_pantheon():
+    state = position(options={"rounds": 3})
+    _finish_game(state, (4, 1))
+    assert state.pantheon == [GREEK, NORSE]  # no second choice: the next game starts at once
+    assert state.phase == DRAW and state.to_move == 0  # the winner starts (MA-MATCH-2)
+    assert all(a.startswith("draw ") for a in state.legal_actions())
 
 
 @rules("MA-MATCH-2")
