@@ -203,6 +203,8 @@ def pending_line(view: View) -> Text | None:
     args = [str(a) for a in pending.get("args") or []]
     if kind == "buy" and len(args) == 2:
         text.append(f" {args[0]} armies, {args[1]} ships")
+    elif kind == "counsellor" and args == ["reserve"]:
+        text.append(" (played from the Reserve)")
     elif args:
         text.append(" " + " ".join(name(a) for a in args))
     needs = dict(pending.get("needs") or {})

@@ -380,6 +380,32 @@ def test_counsellor_discards_then_draws_one_more():
     assert "play counsellor" not in legal(state)
 
 
+@rules("MT-IMP-COUNSELLOR", "MT-RESERVE-2")
+def test_counsellor_played_from_the_reserve_draws_no_replacement_for_itself():
+    # "You then draw replacements from your deck, including one for this card": a replacement
+    # is for a card that left the hand; Counsellor played from the Reserve left none, as
+    # "You can discard cards from your Reserve ... but you do not draw replacements for these".
+    state = game(
+        hand={RED: ["palmain", "scombroid", "start-army"]},
+        reserve={RED: ["counsellor", "limes"]},
+        deck={RED: ["nusus", "oxter", "start-build", "start-ship"]},
+    )
+    play(state, "play counsellor")
+    assert state.reserve[RED] == ["limes"] and state.pending.args == ("reserve",)
+    play(state, "discard palmain", "discard scombroid", "discard reserve limes", "done")
+    assert state.current_player == CHANCE
+    draw(state, "nusus", "oxter")  # two, for the two cards from the hand
+    assert state.current_player == RED
+    assert state.hand[RED] == ["nusus", "oxter", "start-army"]
+    assert state.deck[RED] == ["start-build", "start-ship"]
+    assert state.discard[RED] == ["counsellor", "limes", "palmain", "scombroid"]
+    # From the Reserve it still needs a card in the hand to discard.
+    state = game(hand={RED: []}, reserve={RED: ["counsellor"]})
+    assert "play counsellor" not in legal(state)
+    state = game(hand={RED: ["palmain"]}, reserve={RED: ["counsellor"]})
+    assert "play counsellor" in legal(state)
+
+
 @rules("MT-IMP-COUNSELLOR", "MT-TURN-4")
 def test_counsellor_keeps_itself_and_its_discards_out_of_a_reshuffle():
     state = game(

@@ -115,8 +115,11 @@ def play_action(state: MythotopiaState, seat: int, card: str, args: list[str]) -
         raise AssertionError(f"{card!r} has no action text")
 
 
-def play_free(state: MythotopiaState, seat: int, card: str, args: list[str]) -> None:
-    """A Free-action card, already out of hand or Reserve, played for its text."""
+def play_free(
+    state: MythotopiaState, seat: int, card: str, args: list[str], from_hand: bool = True
+) -> None:
+    """A Free-action card, already out of hand or Reserve (``from_hand``: which), played for
+    its text."""
     from theomachy.games.mythotopia.rules import Pending
 
     if card == "militia":
@@ -129,7 +132,10 @@ def play_free(state: MythotopiaState, seat: int, card: str, args: list[str]) -> 
         state.queue_draw(seat, 2)
         state.queue.append(("flush", seat))
     elif card == "counsellor":
-        state.pending = Pending("counsellor", seat, free=True, played=(card,))
+        # It draws a replacement for itself only when it left the hand ("including one for
+        # this card"); from the Reserve, like the Reserve cards it discards, it gets none.
+        source = () if from_hand else ("reserve",)
+        state.pending = Pending("counsellor", seat, source, free=True, played=(card,))
     elif card == "mystic":
         state._open(
             seat, "mystic", (args[0],), needs=state._needs(gold=1), played=(card,), free=True

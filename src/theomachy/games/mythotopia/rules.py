@@ -1845,8 +1845,9 @@ class MythotopiaState(State):
             self._drop_lone_mercs(a)
             return
         card = parts[1]
+        from_hand = card in self.hand[seat]
         self.take_from_player(seat, card)
-        abilities.play_free(self, seat, card, parts[2:])
+        abilities.play_free(self, seat, card, parts[2:], from_hand)
 
     def _to_discard(self, seat: int, cards: list[str] | tuple[str, ...]) -> None:
         self.discard[seat].extend(cards)
@@ -1930,7 +1931,10 @@ class MythotopiaState(State):
         self.pending = None
         if pending.kind == "counsellor":
             self.limbo[seat].extend(pending.played)
-            self.queue.append(("draw", seat, pending.hand_count + 1))
+            # A replacement for each card discarded from the hand, and one for Counsellor
+            # when it was played from the hand (MT-IMP-COUNSELLOR).
+            itself = 0 if pending.args == ("reserve",) else 1
+            self.queue.append(("draw", seat, pending.hand_count + itself))
             self.queue.append(("flush", seat))
 
     def _return_card(self, seat: int, card: str) -> None:

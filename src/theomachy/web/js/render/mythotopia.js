@@ -626,6 +626,7 @@ function pendingPanel(ctx) {
   const args = pending.args || [];
   let what = PENDING_WORD[pending.kind] || pending.kind;
   if (pending.kind === "buy" && args.length === 2) what += ` ${args[0]} armies and ${args[1]} ships`;
+  else if (pending.kind === "counsellor" && args[0] === "reserve") what += " (played from the Reserve)";
   else if (args.length) what += ` ${args.map(nameOf).join(" ")}`;
   const needs = Object.entries(pending.needs || {})
     .filter(([, n]) => n)
