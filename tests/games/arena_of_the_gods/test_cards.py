@@ -372,18 +372,21 @@ def test_parry():
     assert damage(state, "militia@1") == 0 and damage(state, "spearman@0") == 1
 
 
-@rules("AG-EVOKE-2", "AG-TERM-GET", "AG-BATTLE-6")
+@rules("AG-EVOKE-2", "AG-TERM-GET", "AG-TERM-PREVENT", "AG-BATTLE-6")
 def test_battle_fury():
+    # +1 Power for the battle and the next 1 damage prevented: the Militia (1/2) survives the
+    # Spearman (2 Power) and sends it away (2 Power on its 2 Health).
     state = position(
         G, field=[("militia", 0), ("spearman", 1)], hands={0: ["battle-fury"]}, favor=[1, 0]
     )
     act(state, "attack militia@0 spearman@1", "hold", "pass", "play battle-fury militia@0")
-    close_window(state)  # resolved, then combat: 2 each way
-    assert (power(state, "militia@0"), health(state, "militia@0")) == (2, 3)
-    assert damage(state, "militia@0") == 2 and damage(state, "spearman@1") == 2
-    close_window(state)  # the post-combat check, then the battle ends and the bonus with it
-    assert not on_field(state, "spearman@1")
-    assert state.battle is None and state.afterlife[0] == ["battle-fury", "militia"]
+    close_window(state)  # resolved, then combat: 2 each way, 1 of them prevented
+    assert (power(state, "militia@0"), health(state, "militia@0")) == (2, 2)
+    assert damage(state, "militia@0") == 1 and damage(state, "spearman@1") == 2
+    close_window(state)  # the post-combat check; the battle ends, the Power bonus with it
+    assert not on_field(state, "spearman@1") and power(state, "militia@0") == 1
+    assert on_field(state, "militia@0") and damage(state, "militia@0") == 1
+    assert state.battle is None and state.afterlife == [["battle-fury"], ["spearman"]]
 
 
 @rules("AG-BATTLE-4", "AG-RULING-HEALTH")
@@ -534,17 +537,24 @@ def test_holy_relic():
 # ================================================================================ Greek cards
 
 
-@rules("AG-TERM-ENGAGED", "AG-BATTLE-6", "AG-RULING-GETS-END")
+@rules("AG-BATTLE-1", "AG-TERM-PREVENT", "AG-TURN-5")
 def test_hoplite():
+    # Attacked, it prevents the next 1 damage this turn: the Swordsman's 3 place 2 counters
+    # on its 3 Health, and it lives on after the battle.
     state = position(G, field=[("hoplite", 1), ("veteran-swordsman", 0), ("militia", 0)])
-    assert health(state, "hoplite@1") == 3
     act(state, "attack veteran-swordsman@0 hoplite@1", "hold")
-    assert health(state, "hoplite@1") == 4
+    assert perm(state, "hoplite@1").shield == 1 and health(state, "hoplite@1") == 3
     close_window(state)
-    assert damage(state, "hoplite@1") == 3 and on_field(state, "hoplite@1")
     close_window(state)
-    # Engaged no more: 3 damage on 3 Health.
-    assert state.battle is None and not on_field(state, "hoplite@1")
+    assert state.battle is None and damage(state, "hoplite@1") == 2
+    assert on_field(state, "hoplite@1") and damage(state, "veteran-swordsman@0") == 2
+    pass_turn(state)
+    assert perm(state, "hoplite@1").shield == 0  # prevention ends with the turn
+    # Redirected to its God, it is attacked no more: nothing prevented.
+    state = position(G, field=[("hoplite", 1), ("militia", 0)])
+    battle(state, "militia@0", "hoplite@1", redirect=True)
+    assert perm(state, "hoplite@1").shield == 0 and state.life[1] == 19
+    # Attacking, it prevents nothing.
     state = position(G, field=[("hoplite", 0), ("militia", 1)])
     battle(state, "hoplite@0", "militia@1")
     assert damage(state, "hoplite@0") == 1 and health(state, "hoplite@0") == 3
@@ -1331,15 +1341,18 @@ def test_tezcatlipoca():
 
 @rules("AG-EVOKE-1", "AG-TERM-SENT")
 def test_heart_offering():
+    # 1 Favor: a Unit of yours to the Afterlife (its "dies" ability acts), then 3 Favor.
     state = position(
-        G, field=[("tzitzimitl", 0), ("militia", 1)], hands={0: ["heart-offering"]}, favor=[0, 0]
+        G, field=[("tzitzimitl", 0), ("militia", 1)], hands={0: ["heart-offering"]}, favor=[1, 0]
     )
     assert [a for a in legal(state) if a.startswith("play")] == ["play heart-offering tzitzimitl@0"]
     act(state, "play heart-offering tzitzimitl@0")
     assert state.favor[0] == 3 and state.life == [20, 18]
     assert state.afterlife[0] == ["tzitzimitl", "heart-offering"]
-    state = position(G, hands={0: ["heart-offering"]})
-    assert legal(state) == ["end"]
+    state = position(G, field=[("militia", 0)], hands={0: ["heart-offering"]}, favor=[0, 0])
+    assert not any(a.startswith("play") for a in legal(state))  # it costs 1 Favor
+    state = position(G, hands={0: ["heart-offering"]}, favor=[1, 0])
+    assert legal(state) == ["end"]  # no Unit of yours to send
 
 
 @rules("AG-EVOKE-2", "AG-RULING-HEALTH")
@@ -1411,20 +1424,23 @@ def test_bard():
     assert state.hand[0] == ["druid"]
 
 
-@rules("AG-BATTLE-1", "AG-TERM-GET")
+@rules("AG-BATTLE-1", "AG-TERM-GAIN")
 def test_red_branch_knight():
-    state = position(G, field=[("cyclops", 0), ("red-branch-knight", 1)])
-    act(state, "attack cyclops@0 red-branch-knight@1", "hold")
-    assert health(state, "red-branch-knight@1") == 5
-    close_window(state)
-    assert damage(state, "red-branch-knight@1") == 5 and on_field(state, "red-branch-knight@1")
-    close_window(state)
-    assert state.afterlife == [[], ["red-branch-knight"]]  # 5 on 5 Health
+    # Each time it is attacked it gains +1 Health, for good: 3 counters from the Swordsman
+    # on 4 Health, and it is still there after the battle and the turn.
     state = position(G, field=[("veteran-swordsman", 0), ("red-branch-knight", 1)])
     act(state, "attack veteran-swordsman@0 red-branch-knight@1", "hold")
+    assert health(state, "red-branch-knight@1") == 4
     close_window(state)
-    close_window(state)  # post-combat check: 3 on 5 Health; then the bonus ends: 3 on 3
-    assert state.afterlife == [["veteran-swordsman"], ["red-branch-knight"]]
+    close_window(state)
+    assert state.afterlife == [["veteran-swordsman"], []]
+    assert damage(state, "red-branch-knight@1") == 3 and health(state, "red-branch-knight@1") == 4
+    pass_turn(state)
+    assert on_field(state, "red-branch-knight@1") and health(state, "red-branch-knight@1") == 4
+    # Against the Cyclops (5 Power): 5 counters on 4 Health, it goes.
+    state = position(G, field=[("cyclops", 0), ("red-branch-knight", 1)])
+    battle(state, "cyclops@0", "red-branch-knight@1")
+    assert state.afterlife == [[], ["red-branch-knight"]]
 
 
 @rules("AG-PLAY-3")
@@ -1484,8 +1500,10 @@ def test_gift_of_the_sidhe():
     assert state.hand[0] == ["druid", "selkie"] and state.life == [12, 20]
 
 
-@rules("AG-EVOKE-2", "AG-TERM-GET")
+@rules("AG-EVOKE-2", "AG-TERM-GET", "AG-TERM-PREVENT")
 def test_warp_spasm():
+    # +2 Power for the battle and the next 2 damage prevented: the Spearman (2/2) takes 1
+    # counter from the Swordsman's 3, places 4, and both facts outlast the battle.
     state = position(
         G,
         field=[("spearman", 0), ("veteran-swordsman", 1)],
@@ -1496,10 +1514,11 @@ def test_warp_spasm():
         state, "attack spearman@0 veteran-swordsman@1", "hold", "pass", "play warp-spasm spearman@0"
     )
     close_window(state)
-    assert (power(state, "spearman@0"), health(state, "spearman@0")) == (4, 4)
-    assert damage(state, "spearman@0") == 3 and damage(state, "veteran-swordsman@1") == 4
-    close_window(state)  # the Swordsman goes; the battle ends: 3 on the Spearman's 2 Health
-    assert state.afterlife == [["warp-spasm", "spearman"], ["veteran-swordsman"]]
+    assert (power(state, "spearman@0"), health(state, "spearman@0")) == (4, 2)
+    assert damage(state, "spearman@0") == 1 and damage(state, "veteran-swordsman@1") == 4
+    close_window(state)  # the Swordsman goes; the battle ends, the Power bonus with it
+    assert state.afterlife == [["warp-spasm"], ["veteran-swordsman"]]
+    assert on_field(state, "spearman@0") and power(state, "spearman@0") == 2
 
 
 @rules("AG-BIND-1", "AG-RES-3")

@@ -305,13 +305,13 @@ def trial_cards(monkeypatch: pytest.MonkeyPatch) -> None:
     non-gain start ability): a Relic that "may" give 1 Favor and a Storm that deals 1 damage
     to each enemy Unit at the start of your turn."""
     monkeypatch.setitem(CARDS, "trial-relic", Card(
-        id="trial-relic", name="Trial Relic", type="supply", supply_class="mythical",
+        id="trial-relic", name="Trial Relic", type="supply", supply_class="mythical", gold=1,
         pantheon="neutral", text="At the start of your turn, you may gain 1 Favor.",
         abilities=(Ability(when="start", effect="resource", resource="favor", amount=1,
                            optional=True),),
     ))  # fmt: skip
     monkeypatch.setitem(CARDS, "trial-storm", Card(
-        id="trial-storm", name="Trial Storm", type="supply", supply_class="mythical",
+        id="trial-storm", name="Trial Storm", type="supply", supply_class="mythical", gold=1,
         pantheon="neutral", text="At the start of your turn, 1 damage to each enemy Unit.",
         abilities=(Ability(when="start", effect="damage", target="enemy-units", amount=1),),
     ))  # fmt: skip
@@ -358,7 +358,7 @@ def test_trigger_order_asked_when_it_can_matter(trial_cards: None):
 def test_each_turn_abilities_after_the_turn_players_own_clockwise(monkeypatch: pytest.MonkeyPatch):
     for when in ("start-each", "end-each"):
         monkeypatch.setitem(CARDS, f"trial-{when}", Card(
-            id=f"trial-{when}", name="Trial Hail", type="supply", supply_class="mythical",
+            id=f"trial-{when}", name="Trial Hail", type="supply", supply_class="mythical", gold=1,
             pantheon="neutral", text="Each turn, 1 damage to each enemy Unit.",
             abilities=(Ability(when=when, effect="damage", target="enemy-units", amount=1),),
         ))  # fmt: skip
@@ -596,6 +596,41 @@ def test_buildings_and_supplies_stay_with_static_and_activated_abilities():
     draw_any(state)
     end_turn(state)
     assert {"war-banner@0", "market@0", "healing-herbs@0"} <= tokens(state)
+
+
+@rules("AG-PLAY-1")
+def test_ag_play_1_every_card_but_a_god_costs_gold_or_favor():
+    assert all(c.gold + c.favor > 0 for c in CARDS.values() if c.type != "god")
+    assert (CARDS["heart-offering"].gold, CARDS["heart-offering"].favor) == (0, 1)
+    free = {**CARDS["militia"].model_dump(by_alias=True), "gold": 0}
+    with pytest.raises(ValueError, match="costs some Gold or Favor"):
+        Card.model_validate(free)
+
+
+@rules("AG-RULING-GETS-END")
+@pytest.mark.parametrize(
+    "ability",
+    [
+        {"when": "play", "effect": "buff", "target": "engaged-unit", "health": 1,
+         "duration": "battle"},
+        {"when": "attacked", "effect": "buff", "target": "self", "health": 2, "duration": "turn"},
+        {"when": "static", "effect": "aura", "target": "self", "health": 1, "only_engaged": True},
+        {"when": "static", "effect": "aura", "health": 1, "only_attacking": True,
+         "filter": {"type": "unit"}},
+    ],
+)  # fmt: skip
+def test_ag_ruling_gets_end_no_card_gives_a_health_bonus_that_cannot_keep_a_unit_alive(
+    ability: dict[str, object],
+):
+    with pytest.raises(ValueError, match="keeps no Unit alive"):
+        Ability.model_validate(ability)
+    for card in CARDS.values():
+        for shipped in card.abilities:
+            temporary = shipped.duration in ("turn", "battle") or shipped.only_engaged
+            assert not (temporary or shipped.only_attacking) or shipped.health <= 0, card.id
+    # A permanent gain and a Health loss for a while are fine.
+    Ability.model_validate({**ability, "duration": "permanent"} if ability["effect"] == "buff"
+                           else {**ability, "health": -1})  # fmt: skip
 
 
 @rules("AG-PLAY-1")
@@ -961,47 +996,49 @@ def test_post_combat_window_and_check_and_battle_gets_end():
 
 @rules("AG-BATTLE-6", "AG-RULING-GETS-END", "AG-END-1")
 def test_battle_gets_end_when_a_player_in_the_battle_goes_out():
-    # Three players: Odin's Spearman (2/2, one counter already) attacks Ra (2 Life). Ra plays
-    # Ambush (2 damage to the attacker), Odin answers with Warp Spasm (+2/+2 for the battle):
-    # the Spasm resolves first, the Spearman survives at 3 damage on 4 Health and knocks Ra
-    # out. The battle ends with Ra; the Spasm ends with it, and the Spearman, back to 2
-    # Health, goes to the Afterlife at once.
+    # Three players: Odin's Spearman (2/2, one counter already) attacks Ra (4 Life). Ra plays
+    # Ambush (2 damage to the attacker), Odin answers with Warp Spasm (+2 Power for the
+    # battle, prevent the next 2 damage): the Spasm resolves first, the Ambush is prevented
+    # and the Spearman's 4 Power knocks Ra out. The battle ends with Ra, its "gets" with it.
     gods = ("odin", "ra", "zeus")
     state = setup(gods, hands={0: ["warp-spasm"], 1: ["ambush"]}, field=[("spearman", 0)],
-                  life=[20, 2, 20], gold=[0, 1, 0], favor=[2, 1, 0])  # fmt: skip
+                  life=[20, 4, 20], gold=[0, 1, 0], favor=[2, 1, 0])  # fmt: skip
     find(state, "spearman@0").damage = 1
     attack(state, "spearman@0", "ra@1")
     act(state, "play ambush", "play warp-spasm spearman@0", "pass", "pass")
-    assert (power(state, "spearman@0"), health(state, "spearman@0")) == (4, 4)
-    assert find(state, "spearman@0").damage == 3
+    assert power(state, "spearman@0") == 4 and find(state, "spearman@0").damage == 1
     passes(state, 2)  # post-combat window; the check puts Ra out
     assert state.out == [False, True, False] and state.battle is None and state.step == MAIN
-    assert "spearman@0" not in tokens(state) and state.afterlife[0] == ["warp-spasm", "spearman"]
-    # Power: Berserker Rage on a Hoplite that knocks Ra out lasts for that battle only.
-    state = setup(gods, hands={0: ["berserker-rage"]}, field=[("hoplite", 0)], life=[20, 2, 20],
-                  favor=[5, 0, 0])  # fmt: skip
-    attack(state, "hoplite@0", "ra@1")
-    act(state, "pass", "play berserker-rage hoplite@0", "pass", "pass", "pass", "pass")
+    spearman = find(state, "spearman@0")
+    assert (spearman.battle_power, power(state, "spearman@0")) == (0, 2)
+    # A Health bonus ending with a player who goes out (AG-RULING-GETS-END): Ra had bound
+    # Wisdom of Athena (+1 Health) on Odin; it leaves the game with Ra, and Odin's Spearman,
+    # 2 counters on 2 Health again, goes to the Afterlife at once.
+    state = setup(gods, field=[("spearman", 0)], life=[20, 2, 20])
+    put(state, "wisdom-of-athena", 1).bound_to = 0
+    state.invalidate_caches()  # the Binding's player changed: the roster is made again
+    find(state, "spearman@0").damage = 2
+    assert health(state, "spearman@0") == 3
+    attack(state, "spearman@0", "ra@1")
+    passes(state, 4)
     assert state.out[1] and state.battle is None
-    hoplite = find(state, "hoplite@0")
-    assert (hoplite.battle_power, hoplite.battle_health) == (0, 0)
-    assert power(state, "hoplite@0") == 2
-    # The attacking side going out ends it too. Thor attacks Red Branch Knight (+2 Health for
-    # the battle); Thor's declaration damage finishes Ra's Tzitzimitl and brings the Knight
-    # to 3 counters. Tzitzimitl dies in the pre-combat check and takes 2 Life from each of
-    # Ra's opponents: Thor's player falls, the battle is over, the Knight is back to 3 Health
-    # and goes to the Afterlife.
+    assert "spearman@0" not in tokens(state) and state.afterlife[0] == ["spearman"]
+    # The attacking side going out ends it too. Thor attacks Red Branch Knight (which gains
+    # +1 Health as it is attacked); Thor's declaration damage finishes Ra's Tzitzimitl and
+    # brings the Knight to 3 counters. Tzitzimitl dies in the pre-combat check and takes 2
+    # Life from each of Ra's opponents: Thor's player falls and the battle is over before
+    # combat; the Knight keeps its gain and lives, 3 counters on 4 Health.
     state = setup(("quetzalcoatl", "ra", "zeus"),
                   field=[("thor", 0), ("red-branch-knight", 1), ("tzitzimitl", 1)],
                   life=[2, 20, 20])  # fmt: skip
     find(state, "red-branch-knight@1").damage = 2
     find(state, "tzitzimitl@1").damage = 1
     attack(state, "thor@0", "red-branch-knight@1")
-    assert health(state, "red-branch-knight@1") == 5 and state.step == PRE_WINDOW
+    assert health(state, "red-branch-knight@1") == 4 and state.step == PRE_WINDOW
     passes(state, 2)
     assert state.out == [True, False, False] and state.life == [0, 20, 18]
-    assert state.afterlife[1] == ["tzitzimitl", "red-branch-knight"]
-    assert state.current == 1 and state.battle is None
+    assert state.afterlife[1] == ["tzitzimitl"] and state.current == 1 and state.battle is None
+    assert find(state, "red-branch-knight@1").damage == 3
 
 
 # --- terms ----------------------------------------------------------------------------------------

@@ -175,6 +175,14 @@ class Ability(BaseModel):
             )
         if self.effect == "buff" and not (self.power or self.health):
             raise ValueError("effect 'buff' needs power or health")
+        temporary = self.duration in ("turn", "battle") or self.only_engaged or self.only_attacking
+        if self.effect in ("buff", "aura") and temporary and self.health > 0:
+            # Damage counters stay when the bonus ends (AG-RULING-GETS-END): it could keep
+            # no Unit alive. A card that shields a Unit for a while prevents damage instead.
+            raise ValueError(
+                "a Health bonus for a turn, a Battle or while engaged or attacking keeps no Unit "
+                "alive (its damage stays when the bonus ends): prevent damage instead"
+            )
         if self.effect == "aura" and not (self.power or self.health):
             raise ValueError("effect 'aura' needs power or health")
         if self.effect == "plunder" and self.when != "damage":
@@ -261,6 +269,9 @@ class Card(BaseModel):
             raise ValueError("gods (and only gods) have a blessing")
         if is_god and (self.gold or self.favor):
             raise ValueError("gods are not played: no cost")
+        if not is_god and not (self.gold or self.favor):
+            # "Each card you play costs some combination of Gold and Favor."
+            raise ValueError("every card but a God costs some Gold or Favor")
         if is_god and any(a.when == "activated" and a.phase != "any" for a in self.abilities):
             # "Your God Blessing is also an effect you have access to at any time."
             raise ValueError("a God's Blessing is used at any time: phase 'any'")
