@@ -363,8 +363,8 @@ def test_freyja_regains_one_point_when_her_attack_hits():
     assert energy(state, "freyja") == 7
 
 
-@rules("MW-ABILITY-TAUNT")
-def test_tyr_makes_his_supporters_untargetable_by_attacks():
+@rules("MW-ABILITY-TAUNT", "MW-RULING-TAUNT")
+def test_tyr_oath_bound_shield_leaves_only_guardians_to_attack():
     state = battle([["tyr", "zeus"], ["set"]], ["tyr", "zeus", "set"], seat=1)
     assert state.legal_actions() == [
         "attack set tyr",
@@ -372,6 +372,11 @@ def test_tyr_makes_his_supporters_untargetable_by_attacks():
         "ability set zeus",  # clashes still reach Zeus
         "rest set",
     ]
+    # Two Guardians do not shield each other: beside Heimdall both can be attacked, Zeus not.
+    state = battle(
+        [["tyr", "heimdall", "zeus"], ["set"]], ["tyr", "heimdall", "zeus", "set"], seat=1
+    )
+    assert attack_targets(state, "set") == ["heimdall", "tyr"]
     # Without Týr in the battle Zeus can be attacked.
     state = battle([["tyr", "zeus"], ["set"]], ["zeus", "set"], seat=1)
     assert attack_targets(state, "set") == ["zeus"]
@@ -393,8 +398,8 @@ def test_frigg_gives_plus_one_defense_to_supporters_not_herself():
     assert energy(state, "frigg") == 5
 
 
-@rules("MW-ABILITY-TAUNT")
-def test_heimdall_shields_supporters_until_he_falls():
+@rules("MW-ABILITY-TAUNT", "MW-RULING-TAUNT")
+def test_heimdall_bridge_warden_shields_supporters_until_he_falls():
     state = battle(
         [["heimdall", "zeus"], ["thor", "set"]],
         ["heimdall", "zeus", "thor", "set"],
@@ -403,12 +408,25 @@ def test_heimdall_shields_supporters_until_he_falls():
     )
     assert attack_targets(state, "thor") == ["heimdall"]
     assert attack_targets(state, "set") == ["heimdall"]
+    assert "ability set zeus" in state.legal_actions()  # a clash still reaches Zeus
     # Thor: 7+4 = 11 (odd) vs 8+1 = 9 -> Heimdall (1 point) is defeated.
     play(state, "attack thor heimdall")
     roll(state, 4, 1)
     assert status(state, "heimdall") == "defeated"
     play(state, "rest zeus")
     assert attack_targets(state, "set") == ["zeus"]
+    # With Týr beside him, Heimdall's fall leaves Týr the only one to attack, not Zeus.
+    state = battle(
+        [["heimdall", "tyr", "zeus"], ["thor", "set"]],
+        ["heimdall", "tyr", "zeus", "thor", "set"],
+        energy={"heimdall": 1},
+        seat=1,
+    )
+    play(state, "attack thor heimdall")
+    roll(state, 4, 1)
+    assert status(state, "heimdall") == "defeated"
+    play(state, "rest zeus")
+    assert attack_targets(state, "set") == ["tyr"]
 
 
 @rules("MW-ABILITY-LIFESTEAL")
@@ -472,7 +490,7 @@ def test_set_clash_removes_a_die_of_points():
     assert state.current_player == 0
 
 
-@rules("MW-ABILITY-DOOM")
+@rules("MW-ABILITY-DOOM", "MW-RULING-DOOM")
 def test_anubis_defeats_an_entity_whose_defense_roll_is_under_ten():
     state = game_with([["anubis"], ["zeus"]], first=0)
     play(state, "invoke anubis", "invoke zeus")
@@ -493,7 +511,7 @@ def test_anubis_defeats_an_entity_whose_defense_roll_is_under_ten():
     assert not awaits_die(state)
     assert status(state, "zeus") == "invoked"
     # Faction 1 prime: Loki's Fenrir enters first and can be chosen. Fenrir (D3): 3+5 = 8
-    # is defeated; 3+6 = 9 is under 10 too, but a natural 6 is critical and survives.
+    # is defeated; 3+6 = 9 is under 10 too: only the total counts, a natural 6 does not save.
     state = game_with([["anubis"], ["loki"]], first=1)
     play(state, "invoke loki", "invoke anubis")
     assert state.legal_actions() == ["ability anubis fenrir", "ability anubis loki", "decline"]
@@ -504,7 +522,8 @@ def test_anubis_defeats_an_entity_whose_defense_roll_is_under_ten():
     state = game_with([["anubis"], ["loki"]], first=1)
     play(state, "invoke loki", "invoke anubis", "ability anubis fenrir")
     roll(state, 6)
-    assert status(state, "fenrir") == "invoked"
+    assert status(state, "fenrir") == "defeated"
+    assert status(state, "loki") == "invoked"
 
 
 @rules("MW-ABILITY-MODIFY")
@@ -778,17 +797,40 @@ def test_mictlantecuhtli_costs_a_hitting_attacker_two_points():
     assert (energy(state, "mictlantecuhtli"), energy(state, "set")) == (7, 8)
 
 
-@rules("MW-ABILITY-REGENERATE")
-def test_xipe_totec_regains_one_point_at_the_start_of_each_round():
+@rules("MW-ABILITY-MODIFY")
+def test_xipe_totec_renewal_of_spring_gives_his_faction_plus_one_on_clash_rolls():
+    # Coatlicue (P8) beside him clashes Thor (P7): 8+2+1 = 11 vs 7+3 = 10 -> Thor 7 -> 5.
+    factions = [["xipe-totec", "coatlicue"], ["thor"]]
+    state = battle(factions, ["xipe-totec", "coatlicue", "thor"])
+    play(state, "ability coatlicue thor")
+    roll(state, 2, 3)
+    assert not awaits_die(state)
+    assert energy(state, "thor") == 5
+    # Without Xipe Totec in the battle the same dice tie (10 vs 10) and are rolled again.
+    state = battle(factions, ["coatlicue", "thor"])
+    play(state, "ability coatlicue thor")
+    roll(state, 2, 3)
+    assert awaits_die(state)
+    assert energy(state, "thor") == 7
+    # His own clash roll too: Set (P8) 8+3 = 11 vs Xipe Totec 8+2+1 = 11, rolled again;
+    # then 8+1 = 9 vs 8+1+1 = 10: Xipe Totec wins, so no damage die.
+    state = battle([["xipe-totec"], ["set"]], ["xipe-totec", "set"], seat=1)
+    play(state, "ability set xipe-totec")
+    roll(state, 3, 2)
+    assert awaits_die(state)
+    roll(state, 1, 1)
+    assert not awaits_die(state)
+    assert energy(state, "xipe-totec") == 8
+    # Attack rolls are unchanged: 6+3 = 9 vs Set 6+3 = 9 is tied.
+    state = battle([["xipe-totec"], ["set"]], ["xipe-totec", "set"])
+    play(state, "attack xipe-totec set")
+    roll(state, 3, 3)
+    assert awaits_die(state)
+    # And he no longer regains points at the start of a round.
     state = battle([["xipe-totec"], ["set"]], ["xipe-totec", "set"], energy={"xipe-totec": 5})
     rest_all(state)
     assert state.round == 3
-    assert energy(state, "xipe-totec") == 6
-    assert energy(state, "set") == 8
-    # Never above Power 8.
-    state = battle([["xipe-totec"], ["set"]], ["xipe-totec", "set"])
-    rest_all(state)
-    assert energy(state, "xipe-totec") == 8
+    assert energy(state, "xipe-totec") == 5
 
 
 @rules("MW-ABILITY-CLASH")

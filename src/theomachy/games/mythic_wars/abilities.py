@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from theomachy.games.mythic_wars.cards import Entity
+from theomachy.games.mythic_wars.cards import Element, Entity
 
 if TYPE_CHECKING:
     from theomachy.games.mythic_wars.rules import MythicWarsState
@@ -304,6 +304,57 @@ CLASSES: dict[str, type[Ability]] = {
         Lifesteal,
     )
 }
+
+
+# The element of each ability type (MW-CONTENT-1). The rulebook: "Each entity in Mythic Wars has
+# an element symbol, which helps to define their ability": Air - Speed, Chaos - Destruction,
+# Earth - Power / Clashing, Fire - Attack, Law - Meta (Rules Modification), Water - Defense.
+# An entity's element is its ability's, whatever the deity's domain in myth. ``modify`` is
+# sorted by what it changes (element_of); the reasons are in RULES.md ("Balance reasoning").
+ELEMENT_OF: dict[str, Element] = {
+    # Speed: acting before the others (on invocation) or more often (a second attack).
+    "extra-attack": "air",
+    "ambush": "air",
+    # Destruction: harm outside the attack duel, on everyone, every round, or by loosing a
+    # monster into the battle.
+    "volley": "chaos",
+    "burn": "chaos",
+    "summon": "chaos",
+    "invoke-summon": "chaos",
+    # Power / Clashing.
+    "clash": "earth",
+    # Attack: a strike that needs no roll, or a reward for the entity's own hits.
+    "blast": "fire",
+    "lifesteal": "fire",
+    # Meta: changes to the rules of targeting, ties and criticals.
+    "taunt": "law",
+    "tie-breaker": "law",
+    "no-crits": "law",
+    # Defense: surviving attacks, recovering points, punishing attackers, the defense roll.
+    "heal": "water",
+    "invoke-heal": "water",
+    "regenerate": "water",
+    "thorns": "water",
+    "doom": "water",
+}
+
+
+def element_of(entity: Entity) -> Element:
+    """The element of an entity's ability (MW-CONTENT-1). A ``modify`` belongs to what it
+    changes: Power (clash rolls) is earth; a better attack for its own side or a worse defense
+    for opposing entities is fire; a better defense for its own side or a worse attack for
+    opposing entities is water."""
+    if entity.ability != "modify":
+        return ELEMENT_OF[entity.ability]
+    stat, amount, who = entity.params.stat, entity.params.amount, entity.params.who
+    assert stat is not None and amount is not None and who is not None
+    if stat == "power":
+        return "earth"
+    on_own_side = who != "opposing"
+    if (amount > 0) != on_own_side:
+        raise ValueError(f"{entity.id}: a modify that helps opposing entities has no element")
+    # +attack on its own side and -defense on opposing entities both help its side's attacks.
+    return "fire" if (stat == "attack") == on_own_side else "water"
 
 
 def overrides(ability: Ability, hook: str) -> bool:
