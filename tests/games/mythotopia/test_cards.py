@@ -1110,6 +1110,35 @@ def test_scribe_claims_master_of_the_seas_from_stock_only_with_a_spare_town():
     play(state, "claim stock")
     assert state.held[RED] == (2,) and state.towns[RED] == towns - 1  # a Town on the card
     assert state.counters["master-of-the-seas"] == ("three", "four")
+
+
+@rules("MT-IMP-SCRIBE", "MT-RULING-SCRIBE", "MT-VP-MASTER-OF-THE-SEAS")
+def test_scribe_sets_a_town_on_master_of_the_seas_when_the_card_counter_is_taken_too():
+    # "you can choose to take the Victory Point counter from the card or from the unused
+    # stock. However, you must also place one of your Town counters on the Victory Point card
+    # to indicate that you have met the condition": with Scribe, either choice sets a Town.
+    vp = ["master-of-the-seas", "spoils-of-war", "defender-of-the-realm", "patronage"]
+    red = ("palmain", "custus", "coryphee", "scombroid", "nusus")
+    seas = {("serpent", RED): 1, ("beast", RED): 1}
+    hand = {RED: ["start-ship", "ship"]}
+    state = game(red, vp_cards=vp, ships=seas, ship_stock={RED: 2}, hand=hand)
+    state.reserve[RED] = ["scribe"]
+    towns = state.towns[RED]
+    play(state, "place-ships inland1", "pay start-ship ship", "done")
+    play(state, "claim master-of-the-seas")
+    assert state.held[RED] == (2,) and state.counters["master-of-the-seas"] == ("four",)
+    assert state.towns[RED] == towns - 1
+    # The second condition: the stock has no 2VP left, so the card's counter is the only
+    # source (taken at once), and a second Town goes on the card.
+    state.stock[2] = 0
+    play(state, "place-ships inland2", "pay ship ship")
+    assert state.held[RED] == (2, 2) and state.counters["master-of-the-seas"] == ()
+    assert state.towns[RED] == towns - 2
+    # Without Scribe the card's counter alone marks the condition: no Town.
+    state = game(red, vp_cards=vp, ships=seas, ship_stock={RED: 2}, hand=hand)
+    towns = state.towns[RED]
+    play(state, "place-ships inland1", "pay start-ship ship", "done")
+    assert state.held[RED] == (2,) and state.towns[RED] == towns
     # No spare Town: the card's counter, taken at once.
     state = game(
         red,

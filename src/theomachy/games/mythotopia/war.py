@@ -246,10 +246,12 @@ def slot_available(state: MythotopiaState, card: str, slot: str) -> bool:
 def take_counter(state: MythotopiaState, seat: int, card: str, slot: str, source: str) -> None:
     """Move a counter to ``seat`` from the card or the stock (MT-VPS-2)."""
     value = card_value(card, slot or None)
+    if card == "master-of-the-seas" and in_reserve(state, seat, "scribe") and state.towns[seat]:
+        # A Scribe holder marks the condition met with one of his Towns, set on the card for
+        # good, whichever source he takes the counter from (MT-RULING-SCRIBE).
+        state.towns[seat] -= 1
     if source == "stock":
         state.stock[value] -= 1
-        if card == "master-of-the-seas":
-            state.towns[seat] -= 1  # the Town set on the card for good (MT-RULING-SCRIBE)
     else:
         left = list(state.counters[card])
         left.remove(slot if slot else left[0])
