@@ -37,6 +37,7 @@ STEP_WORDS = {
     "leader-fetch": "Leader: the led troops' activation card",
     "leader-activation": "Leader: activating the led troops",
     "recall": "D: recall",
+    "search-window": "end of the turn: Search for Card",
     "over": "game over",
 }
 PHASE_WORDS = {
@@ -82,6 +83,9 @@ STEP_INSTRUCTIONS = {
     ),
     "leader-activation": "Leader: activate the led troops now, or decline.",
     "recall": "Recall troops to your divinity (recall <unit>), or end the turn.",
+    "search-window": (
+        "The turn is over: Search for Card for an Art of War card (search <card>), or decline."
+    ),
 }
 PHASE_INSTRUCTIONS = {
     "guard": "ATTACK — Guard: take the ATTACK with a Guard unit (guard <unit>), or decline.",

@@ -37,7 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import theomachy
 from scenario_helpers import act
 from theomachy import CHANCE
-from theomachy.games.mythic_battles.model import ACTIVATE_FIRST, OFF_MAP, Piece
+from theomachy.games.mythic_battles.model import ACTIVATE_FIRST, OFF_MAP, SEARCH_WINDOW, Piece
 from theomachy.games.mythic_battles.rules import BattlesGame, BattlesState
 
 ARMIES = [["zeus", "achilles", "hoplites"], ["hades", "medusa", "spartans"]]
@@ -195,6 +195,13 @@ def activate(state: BattlesState, unit: str, mode: str = "simple") -> BattlesSta
     act(state, f"activate {unit}")
     if "simple" in state.legal_actions() and "complex" in state.legal_actions():
         act(state, mode)
+    return state
+
+
+def close_window(state: BattlesState) -> BattlesState:
+    """Everyone asked in the end-of-turn Search window declines (MB-RULING-ANYTIME)."""
+    while state.step == SEARCH_WINDOW and state.current_player >= 0:
+        act(state, "decline")
     return state
 
 

@@ -13,6 +13,7 @@ from .scenario import (
     activate,
     answers,
     area,
+    close_window,
     declines,
     dice_awaited,
     draw,
@@ -261,6 +262,7 @@ def test_medusa_petrifying_gaze_until_her_owners_next_turn():
         "petrified"
     ]
     act(state, "done")
+    close_window(state)
     draw(state, "hades")
     act(state, "continue")
     assert "activate spartans" not in state.legal_actions()  # cannot activate
@@ -268,6 +270,7 @@ def test_medusa_petrifying_gaze_until_her_owners_next_turn():
     act(state, "end")
     if state.current_player == 1:
         act(state, "end")
+    close_window(state)
     draw(state, "zeus")
     assert spartans.petrified_by == -1  # Medusa's owner's turn began
 

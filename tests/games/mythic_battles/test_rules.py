@@ -15,6 +15,7 @@ import pytest
 
 import theomachy
 from theomachy import CHANCE
+from theomachy.engine import conformance
 from theomachy.games.mythic_battles import stats
 from theomachy.games.mythic_battles.data import TALENTS, scenarios, units
 from theomachy.games.mythic_battles.model import (
@@ -34,6 +35,7 @@ from theomachy.games.mythic_battles.model import (
     RECRUIT_GOD,
     RECRUIT_UNIT,
     REROLL,
+    SEARCH_WINDOW,
 )
 
 from .scenario import (
@@ -41,6 +43,7 @@ from .scenario import (
     activate,
     answers,
     area,
+    close_window,
     declines,
     dice_awaited,
     draw,
@@ -58,10 +61,12 @@ RULES_MD = Path(theomachy.__file__).parent / "games" / "mythic_battles" / "RULES
 
 
 def end_turn(state) -> None:
-    """The active player ends the turn from B1/C1 (and D1 when it is asked)."""
+    """The active player ends the turn from B1/C1 (and D1 when it is asked); everyone asked
+    in the end-of-turn Search window declines."""
     act(state, "end")
     if state.step == RECALL and state.current_player == state.turn_player:
         act(state, "end")
+    close_window(state)
 
 
 def first_dice(state, attacker: str, target: str) -> int:
@@ -452,19 +457,27 @@ def test_a_round_is_one_turn_per_player_in_the_game_from_the_lead_clockwise():
     state = position(armies, seat=1, step=PASS_OR_GO, lead=1)
     state.round = 1
     act(state, "pass")
-    assert state.draws == [1, 2]  # the pass's second card, then the next player's A2 draw
-    draw(state, "hades", "ares")
+    assert state.draws == [1]  # the pass's second card, then the turn's end
+    draw(state, "hades")
+    close_window(state)
+    draw(state, "ares")  # the next player's A2 draw
     assert state.turn_player == 2 and state.round == 1
     act(state, "pass")
-    draw(state, "ares", "zeus")
+    draw(state, "ares")
+    close_window(state)
+    draw(state, "zeus")
     assert state.turn_player == 0 and state.round == 1
     act(state, "pass")
-    draw(state, "zeus", "hades")
+    draw(state, "zeus")
+    close_window(state)
+    draw(state, "hades")
     assert state.turn_player == 1 and state.round == 2  # back to the lead player
     state.out[2] = True  # a player out takes no more turns
     state.invalidate_caches()
     act(state, "pass")
-    draw(state, "hades", "zeus")
+    draw(state, "hades")
+    close_window(state)
+    draw(state, "zeus")
     assert state.turn_player == 0 and state.round == 2
 
 
@@ -511,9 +524,11 @@ def test_pass_draws_a_second_card_and_ends_the_turn_continue_plays_it():
     legal = state.legal_actions()
     assert legal[:2] == ["continue", "pass"]
     act(state, "pass")
-    assert state.draws == [0, 1]
-    draw(state, "aow", "hades")
+    assert state.draws == [0]
+    draw(state, "aow")
     assert state.hand[0] == ["aow", "zeus"]
+    close_window(state)
+    draw(state, "hades")
     assert state.turn_player == 1 and state.step == PASS_OR_GO
     act(state, "continue")
     assert state.step == ACTIVATE_FIRST and state.current_player == 1
@@ -1973,6 +1988,62 @@ def test_search_is_open_at_the_players_decisions_including_other_players_attacks
     assert state.step == MODE and "search zeus" in state.legal_actions()
 
 
+@rules("MB-RULING-ANYTIME", "MB-MAN-2", "MB-MAN-7", "MB-TURN-D2")
+def test_mb_ruling_anytime_every_player_may_search_as_each_turn_ends():
+    # Seat 0 ends its turn: seat 1, who holds an Art of War card, may search before D2.
+    state = position(hands={0: ["zeus"], 1: ["aow", "hades"]})
+    act(state, "end", "end")  # B1, then D1 (seat 0 might search there)
+    assert state.step == SEARCH_WINDOW and state.current_player == 1
+    assert state.turn_player == 0  # still seat 0's turn
+    assert answers(state) == ["decline"] and "search medusa" in state.legal_actions()
+    act(state, "search medusa")
+    assert state.hand[1] == ["hades", "medusa"] and state.discard[1] == ["aow"]
+    draw(state, "spartans")  # then seat 1's turn starts (A2), a new turn to buy in
+    assert state.turn_player == 1 and state.bought == [[], []]
+    assert "search aow" not in state.legal_actions()  # no Art of War card left to pay
+    # A player who already searched in this turn is not asked again; one with no card is
+    # not asked at all; one with cards but no Art of War card is asked (the question shows
+    # nothing of the hand) and may only decline.
+    state = position(hands={0: ["zeus"], 1: ["aow"]})
+    state.bought[1] = ["search"]
+    state.invalidate_caches()
+    act(state, "end", "end")  # B1, then D1 (seat 0 might search there)
+    assert state.current_player == CHANCE and state.turn_player == 1
+    state = position(hands={0: ["zeus"]})
+    act(state, "end", "end")  # B1, then D1 (seat 0 might search there)
+    assert state.current_player == CHANCE and state.turn_player == 1
+    state = position(hands={0: ["zeus"], 1: ["hades"]})
+    act(state, "end", "end")  # B1, then D1 (seat 0 might search there)
+    assert state.step == SEARCH_WINDOW and state.legal_actions() == ["decline"]
+
+
+@rules("MB-RULING-ANYTIME", "MB-TURN-A3", "MB-WIN-3")
+def test_mb_ruling_anytime_the_passing_player_is_asked_last_and_the_last_turn_has_none():
+    armies = [["zeus"], ["hades"], ["ares"]]
+    state = position(armies, step=PASS_OR_GO, hands={0: ["aow"], 1: ["aow"], 2: ["aow"]})
+    act(state, "pass")
+    draw(state, "zeus")  # the pass's second card reaches seat 0 after its last decision
+    asked = []
+    while state.step == SEARCH_WINDOW:
+        asked.append(state.current_player)
+        act(state, "decline")
+    assert asked == [1, 2, 0]  # clockwise from the next player, the passing player last
+    # After the last turn of the last round the game ends at once.
+    state = position(hands={0: ["zeus"], 1: ["aow"]}, seat=1, max_rounds=1)
+    state.round = 1
+    act(state, "end", "end")  # B1, then D1 (seat 0 might search there)
+    assert state.is_terminal()
+
+
+@rules("MB-RULING-ANYTIME", "MB-RULING-SEARCH")
+def test_mb_ruling_anytime_the_window_keeps_the_search_private():
+    state = position(hands={0: ["zeus"], 1: ["aow", "hades"]})
+    act(state, "end", "end")  # B1, then D1 (seat 0 might search there)
+    assert state.action_seen_by("search medusa", 0) == "search ?"
+    assert state.action_seen_by("decline", 0) == "decline"
+    conformance.check_private_decisions(state, "the end-of-turn Search window")
+
+
 @rules("MB-RULING-RESHUFFLE")
 def test_an_empty_deck_is_rebuilt_from_the_discard_pile_with_both_empty_nothing():
     state = position(hands={0: ["aow"]}, decks={0: [], 1: []})
@@ -2036,6 +2107,7 @@ def test_a_killed_units_cards_stay_in_the_deck_and_hand():
     assert state.pieces["spartans"].dead
     assert state.hand[1] == ["aow", "spartans"] and state.deck[1].count("spartans") == 1
     act(state, "done")
+    close_window(state)
     draw(state, "hades")
     act(state, "continue")
     assert "activate spartans" not in state.legal_actions()
@@ -2049,6 +2121,7 @@ def played_game():
     draw(state, "zeus", "achilles", "aow", "medusa", "spartans", "hades", "hoplites")
     act(state, "continue", "activate achilles", "enter 6")
     act(state, "search zeus", "end")
+    close_window(state)
     draw(state, "aow")
     act(state, "continue", "activate medusa", "enter 10", "end")
     return state
@@ -2105,9 +2178,12 @@ def test_a_leaders_fetch_is_shown_and_a_declined_one_shows_nothing():
     state = fresh([["athena", "hoplites"], ["hades", "spartans"]])
     draw(state, "hoplites", "hoplites", "athena", "hades", "hades", "hades", "athena")
     act(state, "continue", "activate hoplites", "enter 6", "end", "end")
+    close_window(state)
     draw(state, "spartans")
     act(state, "pass")
-    draw(state, "spartans", "aow")
+    draw(state, "spartans")
+    close_window(state)
+    draw(state, "aow")
     act(state, "continue", "activate athena", "simple", "done", "lead hoplites")
     # Both Hoplites cards were drawn: nothing to fetch. The question is asked all the same
     # (the view does not tell seat 1 where the cards are), and declining shows nothing.

@@ -31,6 +31,7 @@ from theomachy.games.mythic_battles.model import (
     RECALL,
     RECRUIT_GOD,
     RECRUIT_UNIT,
+    SEARCH_WINDOW,
     SWAP,
 )
 
@@ -41,7 +42,8 @@ DIVINITIES = tuple(u for u in IDS if UNITS[u].divinity)
 TROOPS = tuple(u for u in IDS if UNITS[u].kind == "troops")
 STEPS = (
     RECRUIT_GOD, RECRUIT_UNIT, PASS_OR_GO, ACTIVATE_FIRST, ACTIVATE_SECOND, MODE, SWAP,
-    ACTIONS, ATTACK_TARGET, COMPLEX, LEAD, LEAD_FETCH, LEAD_ACTIVATE, RECALL, OVER,
+    ACTIONS, ATTACK_TARGET, COMPLEX, LEAD, LEAD_FETCH, LEAD_ACTIVATE, RECALL, SEARCH_WINDOW,
+    OVER,
 )  # fmt: skip
 SIMPLE = (
     "complex", "continue", "decline", "done", "end", "evade", "gaze", "helm", "keep", "pass",

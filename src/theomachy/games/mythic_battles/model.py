@@ -30,6 +30,7 @@ LEAD = "leader"  # B6: the Leader talent
 LEAD_FETCH = "leader-fetch"  # the led troops' owner may take an activation card
 LEAD_ACTIVATE = "leader-activation"
 RECALL = "recall"  # D1
+SEARCH_WINDOW = "search-window"  # between D1 and D2: Search for Card, "any time"
 OVER = "over"
 
 # Phases of an ATTACK (MB-ATTACK-*), in order.

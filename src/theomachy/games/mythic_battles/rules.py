@@ -58,6 +58,7 @@ from theomachy.games.mythic_battles.model import (
     ROLL_FIRST,
     ROLL_SECOND,
     RUN_BONUS,
+    SEARCH_WINDOW,
     SWAP,
     THROW,
     UPROOT,
@@ -176,6 +177,7 @@ class BattlesState(State):
         "step",
         "trees",
         "turn_player",
+        "window",
         "won",
     )  # fmt: skip
 
@@ -213,6 +215,7 @@ class BattlesState(State):
         self.bought: list[list[str]] = [[] for _ in range(n)]  # manoeuvres bought this turn
         self.activation: Activation | None = None
         self.attacks: list[Attack] = []
+        self.window: list[int] = []  # seats still to ask at the end of the turn's window
         armies = game.options["armies"]
         if armies is not None:
             for seat, army in enumerate(armies):
@@ -250,6 +253,7 @@ class BattlesState(State):
         copy.bought = [list(b) for b in self.bought]
         copy.activation = self.activation.copy() if self.activation else None
         copy.attacks = [a.copy() for a in self.attacks]
+        copy.window = list(self.window)
         return copy
 
     # --- basic facts ------------------------------------------------------------------
@@ -361,6 +365,8 @@ class BattlesState(State):
             return [f"activate {unit}", "decline"] if unit in self.hand[seat] else ["decline"]
         if step == RECALL:
             return [*(f"recall {p.id}" for p in self._recallable(seat)), "end"]
+        if step == SEARCH_WINDOW:
+            return ["decline"]  # the search itself is added by _legal_actions
         raise AssertionError(f"no decision at step {step}")
 
     def _affordable(self, seat: int) -> list[str]:
@@ -686,7 +692,7 @@ class BattlesState(State):
             self.step = ACTIVATE_FIRST
         elif verb == "pass":
             self.draws.append(seat)  # MB-TURN-A3: a second card, then the turn ends
-            self._end_turn()
+            self._end_turn(passed=True)
         elif verb == "activate":
             self._activate(seat, rest, step)
         elif verb == "end":
@@ -727,7 +733,9 @@ class BattlesState(State):
             raise AssertionError(action_error(verb))
 
     def _decline(self, step: str) -> None:
-        if step == SWAP:
+        if step == SEARCH_WINDOW:
+            self.window.pop(0)
+        elif step == SWAP:
             self.step = ACTIONS
         elif step == LEAD_FETCH:
             self._after_fetch()
@@ -851,18 +859,44 @@ class BattlesState(State):
         self.draws.append(seat)  # MB-TURN-A2
         self.step = PASS_OR_GO
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, *, passed: bool = False) -> None:
+        """The turn is over: the Search window (MB-RULING-ANYTIME), then D2. The window asks
+        every player still in, clockwise from the next one; the active player too, last,
+        after a pass (a card reached their hand after their last decision). No window
+        after the last turn of the last round: the game ends at once (MB-WIN-3)."""
+        self.activation = None
+        if self._next_turn_player() is None:
+            self._finish_at_cap()
+            return
         n = self.game.players
-        lead = self.game.options["lead"]
         seat = self.turn_player
+        others = [(seat + k) % n for k in range(1, n)]
+        self.window = [s for s in others if not self.out[s]]
+        if passed:
+            self.window.append(seat)
+        self.step = SEARCH_WINDOW
+
+    def _next_turn_player(self) -> int | None:
+        """The player who takes the next turn, or None when the round cap ends the game."""
+        n = self.game.players
+        lead: int = self.game.options["lead"]
+        seat: int = self.turn_player
         nxt = (seat + 1) % n
         while self.out[nxt]:
             nxt = (nxt + 1) % n
-        if (nxt - lead) % n <= (seat - lead) % n:
+        last_round = self.round >= self.game.options["max_rounds"]
+        if last_round and (nxt - lead) % n <= (seat - lead) % n:
+            return None
+        return nxt
+
+    def _pass_the_turn(self) -> None:
+        """D2: the next player in the game starts their turn at A1 (MB-TURN-D2)."""
+        nxt = self._next_turn_player()
+        assert nxt is not None
+        lead = self.game.options["lead"]
+        n = self.game.players
+        if (nxt - lead) % n <= (self.turn_player - lead) % n:
             self.round += 1
-            if self.round > self.game.options["max_rounds"]:
-                self._finish_at_cap()
-                return
         self.turn_player = nxt
         self._start_turn()
 
@@ -1495,6 +1529,14 @@ class BattlesState(State):
                 continue
             if step in (LEAD_FETCH, LEAD_ACTIVATE):
                 return  # prompt_seat set by _lead
+            if step == SEARCH_WINDOW:
+                while self.window and not self._search_open(self.window[0]):
+                    self.window.pop(0)
+                if self.window:
+                    self.prompt_seat = self.window[0]
+                    return
+                self._pass_the_turn()
+                continue
             act = self.activation
             self.prompt_seat = self.pieces[act.unit].owner if act else self.turn_player
             if step == ACTIVATE_SECOND and not self._second_possible():

@@ -41,6 +41,7 @@ const STEP_WORD = {
   "leader-fetch": "Leader: the troops' card",
   "leader-activation": "Leader: activate the troops",
   recall: "D: recall",
+  "search-window": "End of the turn: Search",
   over: "Game over",
 };
 const PHASE_WORD = {
@@ -74,6 +75,7 @@ const STEP_HINT = {
   "leader-fetch": "Take an activation card for the led troops from your deck, or Decline.",
   "leader-activation": "Activate the led troops now, or Decline.",
   recall: "Click troops to recall them to your divinity, or End the turn.",
+  "search-window": "The turn is over: Search for Card (an Art of War card), or Decline.",
 };
 const PHASE_HINT = {
   guard: "ATTACK: click a Guard unit to take the ATTACK, or Decline.",
