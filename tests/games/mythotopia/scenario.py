@@ -146,7 +146,18 @@ def position(
         state.army_stock[seat] = n
     for seat, n in (ship_stock or {}).items():
         state.ship_stock[seat] = n
+    if owner or held:
+        retrack(state)
     state.invalidate_caches()
+    return state
+
+
+def retrack(state: MythotopiaState) -> MythotopiaState:
+    """Put every VP token where an edited position says (3 per province plus counters, not
+    below 12), as players re-checking the track would: edits bypass the token's moves."""
+    for seat in range(state.game.players):
+        provinces = sum(1 for o in state.owner if o == seat)
+        state.track[seat] = max(12, 3 * provinces + sum(state.held[seat]))
     return state
 
 

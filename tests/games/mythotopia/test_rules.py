@@ -29,7 +29,7 @@ from theomachy.games.mythotopia.rules import (
     MythotopiaState,
 )
 
-from .scenario import draw, play, position, refill, setup
+from .scenario import draw, play, position, refill, retrack, setup
 
 rules = pytest.mark.rules
 
@@ -69,6 +69,7 @@ def fresh(
     for seat in range(players):  # every card in the draw deck, the hand empty
         state.deck[seat] = sorted(state.dealt[seat] + STARTING)
         state.hand[seat] = []
+    retrack(state)
     state.invalidate_caches()
     return state
 
@@ -360,7 +361,7 @@ def test_choose_provinces_deals_nine_then_two_are_rejected_secretly():
         state.apply(state.legal_actions()[0])
     assert [len(d) for d in state.dealt] == [9, 9, 9]
     assert state.towns == [3, 3, 3]  # Towns on all nine
-    assert [score(state, s) for s in range(3)] == [27, 27, 27]
+    assert [score(state, s) for s in range(3)] == [0, 0, 0]  # no token on the track yet
     for _ in range(16):
         state.apply(state.legal_actions()[0])
     for card in ("runestones", "patronage", "spoils-of-war", "roadside-inns"):
@@ -569,19 +570,41 @@ def test_played_cards_go_to_the_discard_pile_and_province_cards_act_for_their_ow
 
 
 # --- victory points -----------------------------------------------------------------------------
-@rules("MT-VPS-3", "MT-RULING-VP-FLOOR")
-def test_score_is_three_per_province_plus_counters_never_below_twelve():
+@rules("MT-VPS-3", "MT-RULING-VP-FLOOR", "MT-VPS-1", "MT-SETUP-14")
+def test_mt_ruling_vp_floor_the_token_stops_at_twelve_and_moves_on_from_there():
+    # "You can never go below twelve points on the track": the token stops at 12 when red
+    # loses a province with 12, and gaining one then moves it on from 12 to 15, although his
+    # provinces (four) are still worth only 12.
+    red = ["palmain", "scombroid", "nusus", "talion"]
+    state = fresh(own={0: red, 1: ["trogle", *ISLANDS]}, first=1)
+    assert [score(state, 0), score(state, 1)] == [12, 18]
+    position(state, armies={("palmain", 1): 3, ("blore", 0): 5})
+    play(state, "end-war palmain")  # blue takes Palmain: +3 and a Spoils of War counter
+    assert state.owner[at("palmain")] == 1 and state.held[1] == (1,)
+    assert [score(state, 0), score(state, 1)] == [12, 22]  # red: 12 - 3 stops at 12
+    finish_turn(state)
+    assert state.current == 0
+    play(state, "end-war blore")  # red takes neutral Blore
+    assert sum(1 for o in state.owner if o == 0) == 4
+    assert score(state, 0) == 15
+    assert state.view(1)["players"][0]["score"] == 15
+
+
+@rules("MT-VPS-3", "MT-VPS-2", "MT-IMP-ALCHEMIST", "MT-RULING-VP-FLOOR")
+def test_score_is_the_track_counters_add_and_there_is_no_upper_limit():
     state = fresh(own={0: ["palmain", "scombroid", "nusus"], 1: ["trogle", *ISLANDS]})
-    assert score(state, 0) == 12  # 9, raised to the floor
+    assert score(state, 0) == 12  # 9, raised to the floor when the token was placed
     assert score(state, 1) == 18
-    position(state, held={0: [1, 2]})
-    assert score(state, 0) == 12  # 9 + 3 = 12
-    position(state, held={0: [1, 2, 2]})
-    assert score(state, 0) == 14
-    position(state, held={1: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3]})
+    # A counter moves the token from where it stands: 12 + 1 (Patronage).
+    position(state, hand={0: ["start-market", "start-army", "alchemist"]})
+    play(state, "patronage", "pay start-market gold", "pay start-army gold")
+    assert state.held[0] == (1,) and score(state, 0) == 13
+    play(state, "play alchemist 1")  # the 1 traded for a 2: one more
+    assert state.held[0] == (2,) and score(state, 0) == 14
+    position(state, held={1: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3]})  # re-checked track: 18 + 30
     assert score(state, 1) == 48  # no upper limit
     assert state.view(0)["players"][1]["score"] == 48
-    assert state.view(1)["players"][0]["vp_counters"] == [1, 2, 2]
+    assert state.view(1)["players"][0]["vp_counters"] == [2]
 
 
 # --- the turn -----------------------------------------------------------------------------------
@@ -2046,7 +2069,8 @@ def test_at_the_end_every_war_is_resolved_ties_to_the_defender():
     # Red: +sorner +iracund -palmain = 6 provinces; Spoils of War for Iracund.
     # Blue defended Fadge against a player: Defender of the Realm; green: Spoils (Palmain).
     assert state.held == [(1, 2, 2), (1,), (1,)]
-    assert score(state, 0) == 18 + 5 and score(state, 1) == 13 and score(state, 2) == 12
+    # Green's token stood at the floor (12, no province): Palmain moves it to 15, Spoils to 16.
+    assert score(state, 0) == 18 + 5 and score(state, 1) == 13 and score(state, 2) == 16
     # Captured cards change hands, nobody draws: Iracund from blue's... (not in his hand).
     assert state.queue == [] and state.hand[1] == ["nusus"]
     assert "iracund" in state.discard[0] and "palmain" in state.discard[2]

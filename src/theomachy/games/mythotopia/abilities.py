@@ -94,6 +94,7 @@ def play_action(state: MythotopiaState, seat: int, card: str, args: list[str]) -
         state.held[seat] = tuple(sorted(held))
         state.stock[value] += 1
         state.stock[value + 1] -= 1
+        war.move_token(state, seat, 1)  # the counter held is worth one more
         state._to_discard(seat, [card])
     elif card == "diplomat":
         state._open(seat, "diplomat", (args[0],), needs=state._needs(gold=1), played=(card,))

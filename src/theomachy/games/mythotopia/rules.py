@@ -557,6 +557,7 @@ class MythotopiaState(State):
         "supply",
         "towns",
         "trace",
+        "track",
         "vp_order",
         "winners_",
     )
@@ -616,6 +617,8 @@ class MythotopiaState(State):
         self.ship_pool: list[int] = [SHIPS - START_SHIPS] * n
         self.held: list[tuple[int, ...]] = [() for _ in range(n)]
         self.met: list[frozenset[str]] = [frozenset() for _ in range(n)]  # Master of the Seas
+        # Each VP token's place on the Victory Point track, set when set-up ends (MT-VPS-3).
+        self.track: list[int] = [0] * n
         self.owner: list[int] = [NEUTRAL] * np_
         self.piece: list[int] = [NONE] * np_
         self.castle: list[bool] = [False] * np_
@@ -639,7 +642,7 @@ class MythotopiaState(State):
         for name in (
             "supply", "display", "imp_deck", "vp_order", "secret", "towns", "cities",
             "citadel", "army_stock", "army_pool", "ship_stock", "ship_pool", "held", "met",
-            "owner", "piece", "castle", "phil", "queue", "winners_", "shuffles",
+            "owner", "piece", "castle", "phil", "queue", "winners_", "shuffles", "track",
         ):  # fmt: skip
             setattr(other, name, list(getattr(self, name)))
         for name in (
@@ -1641,6 +1644,8 @@ class MythotopiaState(State):
         self._setup_done()
 
     def _setup_done(self) -> None:
+        for seat in range(self.game.players):  # the VP tokens go on the track (MT-SETUP-14)
+            self.track[seat] = war.track_floor(war.PROVINCE_VP * len(self.controlled(seat)))
         war.update_lords(self, [frozenset()] * self.game.players)
         self.phase = FIRST
         self.current = 0

@@ -23,6 +23,8 @@ _CIRCLE = _BOARD.neutral_strength
 PIECE_NAMES = (None, "town", "city", "citadel")
 DRAGON_BONUS = 4
 CASTLE_BONUS = 2
+PROVINCE_VP = 3  # MT-VPS-1
+TRACK_FLOOR = 12  # "You can never go below twelve points on the track" (MT-VPS-3)
 
 
 def in_reserve(state: MythotopiaState, seat: int, card: str) -> bool:
@@ -133,6 +135,7 @@ def remove_piece(state: MythotopiaState, p: int) -> None:
     owner, piece = state.owner[p], state.piece[p]
     if owner == NEUTRAL:
         return
+    move_token(state, owner, -PROVINCE_VP)
     if piece == TOWN:
         state.towns[owner] += 1
     elif piece == CITY:
@@ -164,6 +167,7 @@ def capture(state: MythotopiaState, p: int, winner: int, final: bool) -> None:
     state.towns[winner] -= 1
     state.owner[p] = winner
     state.piece[p] = TOWN
+    move_token(state, winner, PROVINCE_VP)
     state.discard[winner].append(card)
     state.discard[winner].sort()
     if defender != NEUTRAL:
@@ -257,9 +261,20 @@ def take_counter(state: MythotopiaState, seat: int, card: str, slot: str, source
         left.remove(slot if slot else left[0])
         state.counters[card] = tuple(left)
     state.held[seat] = tuple(sorted((*state.held[seat], value)))
+    move_token(state, seat, value)
+
+
+def track_floor(points: int) -> int:
+    """A place on the Victory Point track: never below twelve (MT-VPS-3)."""
+    return max(TRACK_FLOOR, points)
+
+
+def move_token(state: MythotopiaState, seat: int, points: int) -> None:
+    """Move ``seat``'s VP token by ``points``; it stops at twelve going down
+    (MT-RULING-VP-FLOOR: the track, not a sum, so the floor shapes later scores)."""
+    state.track[seat] = track_floor(state.track[seat] + points)
 
 
 def score(state: MythotopiaState, seat: int) -> int:
-    """3 per controlled province plus VP counters, never below 12 (MT-RULING-VP-FLOOR)."""
-    provinces = sum(1 for owner in state.owner if owner == seat)
-    return max(12, 3 * provinces + sum(state.held[seat]))
+    """Where ``seat``'s VP token stands on the track (MT-VPS-3, MT-RULING-VP-FLOOR)."""
+    return state.track[seat]
