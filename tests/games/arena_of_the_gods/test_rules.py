@@ -1419,6 +1419,106 @@ def test_illegal_actions_raise_and_change_nothing():
         chance.apply("draw thor")  # not in Quetzalcoatl's deck
 
 
+def refusal(state: ArenaState, action: str, player: int | None = None) -> str:
+    """The message of ``action``'s refusal; the state (its fingerprint) is unchanged."""
+    before = (state.to_json(), state.view(None), state.view(0), state.view(1), str(state))
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(action, player)
+    assert (state.to_json(), state.view(None), state.view(0), state.view(1), str(state)) == before
+    return str(refused.value)
+
+
+@rules("AG-NOTATION-1", "AG-NOTATION-2")
+@pytest.mark.parametrize(
+    ("action", "why"),
+    [
+        ("attack spearman@0 spearman@0", "spearman@0 is your own: attack an opponent's Unit"),
+        ("attack spearman@0 spearman@1", "there is no spearman@1 on the Battleground"),
+        ("attack spearman@0 militia@1.2", "there is no militia@1.2 on the Battleground"),
+        ("attack militia@1 odin@1", "militia@1 is not yours"),
+        ("attack militia@0 odin@1", "militia@0 has not been under your control since the start"),
+        ("attack spearman@0 temple@1", "temple@1 is a Building: only Units and Gods can be"),
+        ("attack quetzalcoatl@0 odin@1", "quetzalcoatl@0 is a God: only Units attack"),
+        ("attack spearman odin@1", "name a card on the Battleground as <card>@<seat> (spearman@0"),
+        ("attack nobody@0 odin@1", "there is no card 'nobody'"),
+        ("attack spearman@0", "an attack names two cards"),
+        ("play spearman", "spearman costs 2 Gold and 0 Favor; you have 1 Gold and 3 Favor"),
+        ("play parry militia@1", "parry is a Combat Evocation: it is played only in a battle"),
+        ("play hoplite", "you have no hoplite in your hand"),
+        ("play nothing-such", "there is no card 'nothing-such' to play"),
+        ("play smite", "smite needs a target: militia@1"),
+        ("play smite spearman@0", "spearman@0 is not a target smite may choose now; its targets"),
+        ("play spearman@0", "play names a card by its id (spearman)"),
+        ("use odin@1", "odin@1 is not yours"),
+        ("use quetzalcoatl@0 militia@1", "militia@1 is not a target quetzalcoatl@0 may choose"),
+        ("pass", "pass is a choice in battle windows; player 0 may now: attack, end, play, use"),
+        ("discard smite", "discard and done are for the end of your own turn"),
+        ("draw smite", "draw and roll are chance outcomes"),
+        ("fly", "'fly' is not a verb of this game"),
+        ("end now", "end takes no argument"),
+        ("Attack spearman@0 odin@1", "malformed action 'Attack spearman@0 odin@1': actions are"),
+        ("attack spearman@0 odin@x", "a card on the Battleground is named <card>@<seat>"),
+    ],
+)
+def test_ag_notation_2_a_refusal_parses_card_names_and_says_why(action: str, why: str):
+    state = setup(PLAIN, hands={0: ["spearman", "parry", "smite"]},
+                  field=[("spearman", 0), ("militia", 1), ("temple", 1)],
+                  gold=[1, 0], favor=[3, 0])  # fmt: skip
+    put(state, "militia", 0, ready=False)
+    assert why in refusal(state, action)
+
+
+@rules("AG-NOTATION-2", "AG-ATTACK-1", "AG-ABILITY-1", "AG-PLAY-2")
+def test_ag_notation_2_refusals_at_other_moments():
+    state = setup(PLAIN, hands={0: ["smite"], 1: ["parry"]}, field=[("spearman", 0),
+                  ("militia", 1)], favor=[5, 1])  # fmt: skip
+    attack(state, "spearman@0", "militia@1")
+    assert "it is not player 0's turn: player 1 is to move" in refusal(state, "pass", 0)
+    assert "you have no smite in your hand" in refusal(state, "play smite militia@1")
+    act(state, "pass")
+    assert "smite is played in your main phase; in a battle window only Combat Evocations" in (
+        refusal(state, "play smite militia@1")
+    )
+    assert "Attack Declarations are made in your own main phase, outside battles" in (
+        refusal(state, "attack spearman@0 militia@1")
+    )
+    passes(state, 3)
+    assert state.step == MAIN
+    assert "spearman@0 has made its Attack Declaration this turn" in (
+        refusal(state, "attack spearman@0 odin@1")
+    )
+    act(state, "use quetzalcoatl@0 spearman@0")
+    assert "quetzalcoatl@0's ability was used this turn (once per turn)" in (
+        refusal(state, "use quetzalcoatl@0 spearman@0")
+    )
+    end_turn(state)
+    draw_any(state)
+    act(state, "end")
+    assert state.step == DISCARD
+    assert "you have no smite in your hand" in refusal(state, "discard smite")
+    # Ordering start-of-turn abilities; playing from the Afterlife.
+    state = setup(PLAIN, field=[("storm-totem", 1), ("temple", 1), ("spearman", 0)])
+    state.afterlife[0] = ["spearman"]
+    assert "no card of yours lets you play spearman from your Afterlife" in (
+        refusal(state, "play-from-afterlife spearman")
+    )
+    assert "there is no hoplite in your Afterlife" in refusal(state, "play-from-afterlife hoplite")
+    end_turn(state)
+    assert state.current_player == 1 and state.order
+    assert "temple's ability is not optional: trigger it" in refusal(state, "decline temple")
+    assert "no ability of hoplite waits for you; waiting: storm-totem, temple" in (
+        refusal(state, "trigger hoplite")
+    )
+    # At a draw no outcome is listed: they would tell what is left in the deck.
+    state = fresh(PLAIN, first=0)
+    message = refusal(state, "draw thor")
+    assert message == "'draw thor' is not a possible outcome: a card is being drawn"
+    over = setup(PLAIN, life=[20, 1], field=[("spearman", 0)])
+    attack(over, "spearman@0", "odin@1")
+    passes(over, 4)
+    assert over.is_terminal() and refusal(over, "end") == "'end' is not possible: the game is over"
+
+
 # --- deck construction ----------------------------------------------------------------------------
 @rules("AG-DECK-1")
 def test_a_deck_has_exactly_fifty_cards():

@@ -19,8 +19,8 @@ from typing import Any
 from pydantic import Field
 
 from theomachy.engine.chance import uniform
-from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
-from theomachy.games.arena_of_the_gods import abilities, evaluation, facts, hidden
+from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, IllegalAction, State
+from theomachy.games.arena_of_the_gods import abilities, evaluation, facts, hidden, refusals
 from theomachy.games.arena_of_the_gods.cards import (
     Ability,
     Card,
@@ -684,6 +684,13 @@ class ArenaState(State):
         return ROLLS
 
     # --- apply ----------------------------------------------------------------------------------
+    def apply(self, action: str, player: int | None = None) -> None:
+        """The engine's apply; a refusal says why in this game's notation (refusals.py)."""
+        try:
+            super().apply(action, player)
+        except IllegalAction as error:
+            raise IllegalAction(refusals.explain(self, action, player, str(error))) from None
+
     def _apply(self, action: str) -> None:
         verb, _, rest = action.partition(" ")
         if self.draws:
