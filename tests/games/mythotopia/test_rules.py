@@ -1007,6 +1007,34 @@ def test_only_the_cheapest_land_and_sea_origin_is_offered():
     assert "invade iracund scombroid palmain" in state.legal_actions()
 
 
+@rules("MT-RULING-ROUTE-OFFER", "MT-IMP-RANGER", "MT-RULING-RESERVE-USE", "MT-ROAD-3")
+def test_mt_ruling_route_offer_a_road_never_takes_away_an_invasion_ranger_could_pay():
+    # Galingale borders Hatchel across hills and Kakopyge openly. Ranger in the Reserve makes
+    # the hills free but then cannot pay its own food in that invasion; red's only food is
+    # Ranger's. From Kakopyge (open border) Ranger pays the food.
+    hand = ["kakopyge", "start-army"]
+    state = fresh(own={0: ["hatchel", "kakopyge"], 1: ["trogle"]})
+    position(state, hand={0: hand}, reserve={0: ["ranger"]})
+    assert acts(state, "invade galingale") == ["invade galingale kakopyge"]
+    # A road Hatchel-Kakopyge joins them in one network: both origins cost one food, and the
+    # origin that leaves Ranger free to pay is the one offered, whatever the ids' order.
+    position(state, roads=[("hatchel", "kakopyge")])
+    assert acts(state, "invade galingale") == ["invade galingale kakopyge"]
+    play(state, "invade galingale kakopyge")
+    assert state.pending.locked == () and dict(state.pending.needs) == {"food": 1}
+    play(state, "pay reserve ranger food", "pay start-army army", "done")
+    assert state.armies[at("galingale")][0] == 2 and state.reserve[0] == []
+    # Holding Hatchel's card instead: through the road it invades from Kakopyge too.
+    state = fresh(own={0: ["hatchel", "kakopyge"], 1: ["trogle"]})
+    position(
+        state,
+        hand={0: ["hatchel", "start-army"]},
+        reserve={0: ["ranger"]},
+        roads=[("hatchel", "kakopyge")],
+    )
+    assert acts(state, "invade galingale") == ["invade galingale hatchel kakopyge"]
+
+
 @rules("MT-INVADE-7", "MT-INVADE-8", "MT-TERM-2", "MT-RULING-INVOLVED")
 def test_several_players_invade_one_province_and_board_counters_cannot_be_used():
     state = fresh(own={0: ["palmain", "scombroid"], 1: ["trogle"], 2: ["iracund"]}, players=3)

@@ -279,9 +279,11 @@ def _invasion_routes(
     ``ranger_reserve``: in the Reserve proper (then a crossing it made cheaper locks it,
     MT-RULING-RESERVE-USE). Cached: a player's networks change slowly and legal-move
     generation asks for every Province card in hand."""
-    land: dict[int, tuple[int, int, int]] = {}
+    # Land: (food, ranger locked, origin), the least first. A route Ranger made cheaper locks
+    # Ranger out of the payment; an open border of the same food from another origin of the
+    # network does not, so it is preferred (it can be paid whenever the locked one can).
+    land: dict[int, tuple[int, bool, int]] = {}
     sea: dict[int, tuple[int, int, int]] = {}
-    locks: dict[int, bool] = {}
     for o in origins:
         for t, kind in BOARD.land_neighbours(o):
             if kind == "mountains":
@@ -292,16 +294,15 @@ def _invasion_routes(
                 extra = 0 if ranger else 1
             else:
                 extra = 0
-            option = (1 + extra, 0, o)
+            option = (1 + extra, kind != "plain" and ranger_reserve, o)
             if t not in land or option < land[t]:
                 land[t] = option
-                locks[t] = kind in ("hills", "mountains") and ranger_reserve
         for t, seas in BOARD.sea_routes(o).items():
             if BOARD.border_kind(o, t) != "plain":
                 option = (1, seas, o)
                 if t not in sea or option < sea[t]:
                     sea[t] = option
-    routes = [(t, food, cross, o, False, locks[t]) for t, (food, cross, o) in land.items()]
+    routes = [(t, food, 0, o, False, locked) for t, (food, locked, o) in land.items()]
     routes += [(t, food, cross, o, True, False) for t, (food, cross, o) in sea.items()]
     return tuple(routes)
 
