@@ -9,6 +9,7 @@ import pytest
 
 import theomachy
 from theomachy import CHANCE, IllegalAction
+from theomachy.engine.conformance import check_private_decisions
 from theomachy.games.arena_of_the_gods import abilities
 from theomachy.games.arena_of_the_gods.cards import (
     Ability,
@@ -1371,6 +1372,55 @@ def test_ag_ruling_order_clockwise_from_the_active_player_and_entry_order_within
     put(state, "scarab-swarm", 1)
     act(state, "play ragnarok")
     assert [seat for seat, _ in state.draws] == [1, 1, 2, 0]
+
+
+@rules("AG-RULING-HIDDEN")
+def test_ag_ruling_hidden_a_draw_is_seen_by_its_drawer_only():
+    state = fresh(PLAIN, first=0)
+    assert state.current_player == CHANCE and state.draws[0][0] == 0
+    outcome = state.legal_actions()[0]
+    assert state.action_seen_by(outcome, 0) == outcome
+    assert state.action_seen_by(outcome, 1) == "draw ?"
+    assert state.action_seen_by(outcome, None) == "draw ?"
+    check_private_decisions(state, "opening draw of seat 0")
+    state.apply(outcome)
+    assert state.view(1)["log"][-1] == "draw ?" and state.view(0)["log"][-1] == outcome
+    # Dice and decisions are public.
+    rolled = fresh(PLAIN)
+    assert all(rolled.action_seen_by(a, 1) == a for a in rolled.legal_actions())
+    draw_any(state)
+    assert all(state.action_seen_by(a, 1) == a for a in state.legal_actions())
+
+
+@rules("AG-RULING-HIDDEN")
+@pytest.mark.parametrize("players", [2, 3])
+def test_ag_ruling_hidden_private_decisions_leave_nothing_to_see(players: int):
+    """The conformance helper at every draw and at some decisions of random games: draws seen
+    as ``draw ?`` leave each observer's view the same, from this position and from any it
+    cannot tell apart (determinize)."""
+    rng = random.Random(90 + players)
+    for game_number in range(2):
+        state = arena(players, max_rounds=4).new_game()
+        step = 0
+        while not state.is_terminal():
+            where = f"players={players} game={game_number} step={step}"
+            if state.current_player == CHANCE and state.draws:
+                check_private_decisions(state, where, rng, limit=4)
+            elif step % 17 == 0:
+                check_private_decisions(state, where, rng)
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1
+
+
+@rules("AG-RULING-HIDDEN", "AG-RULING-BLESSING")
+def test_ag_ruling_hidden_a_draw_in_a_battle_window_is_private():
+    # Odin's Blessing used in a window of Zeus's attack: its draw, when the window closes.
+    state = setup(("zeus", "odin"), field=[("spearman", 0), ("militia", 1)], favor=[0, 2])
+    attack(state, "spearman@0", "militia@1")
+    act(state, "use odin@1", "pass", "pass")
+    assert state.current_player == CHANCE and state.draws[0][0] == 1
+    assert {state.action_seen_by(a, 0) for a in state.legal_actions()} == {"draw ?"}
+    check_private_decisions(state, "Odin's draw in a battle")
 
 
 @rules("AG-RULING-HIDDEN")

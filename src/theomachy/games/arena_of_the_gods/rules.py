@@ -1135,6 +1135,15 @@ class ArenaState(State):
     def view(self, player: int | None) -> dict[str, Any]:
         return hidden.view(self, player)
 
+    def action_seen_by(self, action: str, observer: int | None) -> str:
+        """A card drawn is seen by the player who draws it; the others (spectators included)
+        learn only that a card was drawn: ``draw ?``, as in their log. Every decision is
+        public: cards are played, discarded and ordered face up."""
+        draws = self.draws
+        if draws and observer != draws[0][0] and action.startswith("draw "):
+            return "draw ?"
+        return action
+
     def determinize(self, player: int, rng: random.Random) -> ArenaState:
         return hidden.determinize(self, player, rng)
 
