@@ -1,9 +1,11 @@
 """Arena of the Gods' encoding for the RL adapters: action tables, observation vector, bound.
 
 See "Encoding (for the RL adapters)" in RULES.md. The tables are built from the card
-catalog and the game's decks (set-up options every seat knows): a card on the Battleground
-is named ``<card>@<seat>[.<copy>]`` and a seat can never have more copies of a card there
-than its deck holds, so the names, and with them every action, are finite.
+catalog and the game's decks (the set-up; a deck a player built is that player's secret,
+AG-RULING-HIDDEN, so the tables are the environment's, never shown to a learner): a card on
+the Battleground is named ``<card>@<seat>[.<copy>]`` and a seat can never have more copies of
+a card there than its deck holds, so the names, and with them every action, are finite.
+Observations are made from a seat's view only.
 """
 
 from __future__ import annotations

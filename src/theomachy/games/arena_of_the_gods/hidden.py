@@ -1,20 +1,23 @@
 """Arena of the Gods: what each player may know (``view``), sampling what they may not
 (``determinize``), and the description for people.
 
-Hidden: the cards in other players' hands (except those seen returning there from the
-Afterlife) and every deck's order (decks are unordered: each draw is a chance node). A deck's
-contents are not hidden information: the deck lists are set-up options every seat knows, and
-everything that left a deck is on the table or in a hand (AG-RULING-HIDDEN).
+Hidden (AG-RULING-HIDDEN): the cards in other players' hands (except those seen returning
+there from the Afterlife), every deck's order (decks are unordered: each draw is a chance
+node, seen by its drawer only) and the list of a deck a player built. A starter deck's list
+is published, so what is left of it is public; of a built deck the others know its God, that
+it is a legal deck and every card of it they have seen, and ``determinize`` fills the rest
+from the card pool.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from theomachy.engine.actions import masked_history
 from theomachy.games.arena_of_the_gods import abilities
-from theomachy.games.arena_of_the_gods.cards import catalog
+from theomachy.games.arena_of_the_gods.cards import DECK_SIZE, Deck, catalog
 from theomachy.games.arena_of_the_gods.model import OVER, WINDOWS, Permanent, permanent_token
 
 if TYPE_CHECKING:
@@ -124,20 +127,38 @@ def _token(state: ArenaState, uid: int) -> str | None:
 
 
 def determinize(state: ArenaState, player: int, rng: random.Random) -> ArenaState:
-    """A full state consistent with ``view(player)``: each other player's unknown hand cards
-    are dealt again from those cards and their deck, and the draws that brought them are
-    rewritten in the history to match, so the state is still the replay of its history.
+    """A full state consistent with ``view(player)``, from what ``player`` knows only.
 
-    Any such deal replays legally: cards never go back into a deck, so every later draw of
-    a card the player revealed still finds it there."""
+    Each other player's unknown cards (the hand but for the cards seen returning to it, and
+    the deck) are dealt again: for a starter deck from those same cards (the list is public);
+    for a deck its player built, from a sample of the card pool that completes the cards
+    seen into a legal deck (:func:`sample_unseen`), the sampled deck then written into the
+    options of the copy's game, so that the copy is the replay of its history. The draws
+    that brought the hidden hand cards are rewritten in the history to match. Any such deal
+    replays legally: cards never go back into a deck, so every later draw of a card the
+    player revealed still finds it there."""
     copy = state.clone()
     assert isinstance(copy, type(state))
+    game = state.arena
     history = copy._history
-    for seat in range(state.game.players):
+    sampled: dict[int, Deck] = {}
+    for seat in range(game.players):
         drawn = copy.drawn[seat]
-        if seat == player or not drawn:
+        hidden = [card for card, _ in drawn] + copy.deck[seat]
+        if seat == player or not hidden:
             continue
-        pool = sorted([card for card, _ in drawn] + copy.deck[seat])
+        if game.private_deck(seat):
+            seen = Counter(game.decks[seat].card_list())
+            seen.subtract(hidden)  # every card that left the deck and is not hidden now
+            pool = sample_unseen(+seen, len(hidden), rng)
+            cards = Counter(pool) + seen
+            sampled[seat] = Deck(
+                name="sampled", god=game.gods[seat], cards=dict(sorted(cards.items()))
+            )
+        elif not drawn:
+            continue  # a starter deck with no hidden hand card: nothing to deal
+        else:
+            pool = sorted(hidden)
         rng.shuffle(pool)
         dealt = pool[: len(drawn)]
         copy.drawn[seat] = [(card, index) for card, (_, index) in zip(dealt, drawn, strict=True)]
@@ -145,8 +166,33 @@ def determinize(state: ArenaState, player: int, rng: random.Random) -> ArenaStat
             history[index] = f"draw {card}"
         copy.hand[seat] = sorted(copy.known[seat] + dealt)
         copy.deck[seat] = sorted(pool[len(drawn) :])
+    if sampled:
+        copy.game = game.with_decks(sampled)
     copy.invalidate_caches()
     return copy
+
+
+def sample_unseen(seen: Counter[str], count: int, rng: random.Random) -> list[str]:
+    """``count`` cards that complete ``seen`` (cards of one built deck that everyone has seen)
+    into a legal deck, drawn from the card pool: each in turn uniformly among the cards
+    whose copy limit (AG-DECK-4) still has room. The pool is all a stranger knows of the
+    deck; its God's starting buildings are among the cards seen. Sorted."""
+    assert sum(seen.values()) + count == DECK_SIZE
+    have = Counter(seen)
+    open_cards = [
+        card.id
+        for card in CARDS.values()
+        if card.type != "god" and (card.copy_limit is None or have[card.id] < card.copy_limit)
+    ]
+    picked: list[str] = []
+    for _ in range(count):
+        card_id = rng.choice(open_cards)  # cards without a limit never leave: always a choice
+        picked.append(card_id)
+        have[card_id] += 1
+        limit = CARDS[card_id].copy_limit
+        if limit is not None and have[card_id] >= limit:
+            open_cards.remove(card_id)
+    return sorted(picked)
 
 
 def describe(state: ArenaState) -> str:

@@ -106,6 +106,9 @@ class ArenaGame(Game):
     max_players = 6
     default_players = 2
     Options = ArenaOptions
+    # A built deck in the options is its player's secret (AG-RULING-HIDDEN), and whoever types
+    # the options learns every deck in them: a server takes them only at an open table.
+    secret_options = ("decks",)
 
     def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
         super().__init__(players, options)
@@ -169,6 +172,29 @@ class ArenaGame(Game):
                     f"not {god!r}"
                 )
         return list(gods), decks
+
+    def private_deck(self, seat: int) -> bool:
+        """Whether ``seat`` plays a deck its player built (an inline deck of the ``decks``
+        option), whose list is that player's secret; a starter deck's list is published
+        (AG-RULING-HIDDEN)."""
+        entries = self.options["decks"]
+        return entries is not None and isinstance(entries[seat], dict)
+
+    def public_options(self) -> dict[str, Any]:
+        """The options as every seat may know them: a built deck shows as ``"custom"`` (its
+        list and name are its player's secret: AG-RULING-HIDDEN); starter decks by name."""
+        options = dict(self.options)
+        entries = options["decks"]
+        if entries is not None:
+            options["decks"] = ["custom" if isinstance(e, dict) else e for e in entries]
+        return options
+
+    def with_decks(self, decks: dict[int, Deck]) -> ArenaGame:
+        """This game with the decks of some seats replaced (a determinized sample's game)."""
+        entries = list(self.options["decks"])
+        for seat, deck in decks.items():
+            entries[seat] = deck.model_dump()
+        return ArenaGame(self.players, {**self.options, "decks": entries})
 
     @classmethod
     def catalog(cls) -> dict[str, dict[str, Any]]:
