@@ -189,3 +189,43 @@ def test_a_legal_inline_deck_at_the_limits_is_accepted() -> None:
     deck = {**ZEUS, "name": "n" * 60}
     checked, problems = check_deck(deck, CARDS)
     assert problems == [] and checked is not None and checked.name == "n" * 60
+
+
+@rules("AG-DECK-4")
+def test_ag_deck_4_deck_check_refuses_counts_that_are_not_positive_whole_numbers(
+    tmp_path: Path,
+) -> None:
+    """Counts given as a string, a bool, a float and a negative number: each is named with
+    its card and its problem, none counts toward the 50 (the total is of the well-formed
+    entries only: a negative count takes nothing off), and the deck is refused."""
+    from typer.testing import CliRunner
+
+    from theomachy.cli import app
+
+    cards = {**ZEUS["cards"]}
+    market, temple, hoplite, spartan = (
+        cards["market"], cards["temple"], cards["hoplite"], cards["spartan-veteran"]
+    )  # fmt: skip
+    body = "\n".join(
+        f"{card} = {count}"
+        for card, count in cards.items()
+        if card not in ("market", "temple", "hoplite", "spartan-veteran")
+    )
+    path = tmp_path / "counts.toml"
+    path.write_text(
+        'name = "counts"\ngod = "zeus"\n[cards]\n'
+        f'market = "{market}"\ntemple = true\nhoplite = {hoplite}.0\n'
+        f"spartan-veteran = -{spartan}\n{body}\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(app, ["deck", "check", str(path)])
+    assert result.exit_code == 1
+    output = " ".join(result.output.split())
+    for words in (
+        f"cards.market: copies must be a whole number from 1 to 50, not '{market}'",
+        "cards.temple: copies must be a whole number from 1 to 50, not True (a bool)",
+        f"cards.hoplite: copies must be a whole number from 1 to 50, not {float(hoplite)}",
+        f"cards.spartan-veteran: copies must be from 1 to 50, not -{spartan}",
+        f"the deck has {50 - market - temple - hoplite - spartan} cards; it must have exactly 50",
+    ):
+        assert words in output, words
