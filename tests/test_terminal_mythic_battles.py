@@ -227,3 +227,17 @@ def test_a_whole_game_between_bots_plays_in_the_terminal() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Result" in result.output or "winner" in result.output.lower()
+
+
+def test_block_and_the_priority_ruling_read_as_words() -> None:
+    """MB-TAL-OPTIONAL and MB-HIER-2 in the log and the instructions."""
+    renderer = renderer_for(GAME)
+    before = theomachy.load(GAME, players=2).new_game().view(1)
+    assert renderer.event(before, before, 0, "block") == "uses Block"
+    assert renderer.event(before, before, 0, "priority block") == (
+        "rules that Block has priority for the rest of the game"
+    )
+    assert "priority" in (
+        renderer.instruction({**before, "attacks": [{"phase": "priority"}]}) or ""
+    )
+    assert "Block" in (renderer.instruction({**before, "step": "block"}) or "")

@@ -38,6 +38,7 @@ STEP_WORDS = {
     "leader-activation": "Leader: activating the led troops",
     "recall": "D: recall",
     "search-window": "end of the turn: Search for Card",
+    "block": "activation: an enemy's Block",
     "over": "game over",
 }
 PHASE_WORDS = {
@@ -50,6 +51,9 @@ PHASE_WORDS = {
     "first-assault": "first assault",
     "reroll": "re-rolls",
     "throw": "Mighty Throw",
+    "priority": "Block against Mighty Throw: which rule has priority",
+    "hold": "Block against the throw",
+    "thrown": "Mighty Throw",
     "second-assault": "second assault",
     "damage": "damage",
     "gaze": "Petrifying Gaze",
@@ -86,6 +90,10 @@ STEP_INSTRUCTIONS = {
     "search-window": (
         "The turn is over: Search for Card for an Art of War card (search <card>), or decline."
     ),
+    "block": (
+        "Your Block would stop the active unit: hold it for this activation (block), or let "
+        "it go (decline)."
+    ),
 }
 PHASE_INSTRUCTIONS = {
     "guard": "ATTACK — Guard: take the ATTACK with a Guard unit (guard <unit>), or decline.",
@@ -99,6 +107,9 @@ PHASE_INSTRUCTIONS = {
     "reroll": "ATTACK — re-roll a die of the first assault (reroll <face>), or keep.",
     "throw": "ATTACK — Mighty Throw: throw the target into an adjacent area (throw <area>), "
     "or decline.",
+    "priority": "ATTACK — Block and Mighty Throw conflict: choose which rule has priority for "
+    "the rest of the game (priority block|mighty-throw).",
+    "hold": "ATTACK — your Block would stop the throw: block, or decline (let it be thrown).",
     "gaze": "ATTACK — Petrifying Gaze: petrify the wounded unit (gaze), or decline.",
     "retaliate": "ATTACK — retaliate against the attacker, or decline.",
 }
@@ -576,6 +587,11 @@ def describe(entry: str, actor: int, before: View) -> str | None:
         )
     if verb == "draw-cards":
         return f"buys Draw Cards ({rest})"
+    if verb == "priority":
+        rule = "Block" if rest == "block" else "Mighty Throw"
+        return f"rules that {rule} has priority for the rest of the game"
+    if verb == "block":
+        return "uses Block"
     return entry
 
 

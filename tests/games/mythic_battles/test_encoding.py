@@ -26,7 +26,7 @@ from .scenario import free_game, game
 UNITS = units()
 # simple verbs, choose/recruit, 5 unit verbs, fetch/lead/recall troops, 6 area verbs, search,
 # reroll
-FIXED = 18 + 4 + 15 + 5 * 19 + 3 * 6 + 20 + 6
+FIXED = 21 + 4 + 15 + 5 * 19 + 3 * 6 + 20 + 6
 AREAS = {2: 20, 3: 49, 4: 49}
 
 

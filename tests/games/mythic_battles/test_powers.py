@@ -6,7 +6,7 @@ import pytest
 
 from theomachy.games.mythic_battles import stats
 from theomachy.games.mythic_battles.data import units
-from theomachy.games.mythic_battles.model import ACTIONS, ACTIVATE_SECOND, OFF_MAP
+from theomachy.games.mythic_battles.model import ACTIONS, ACTIVATE_SECOND, BLOCK, OFF_MAP
 
 from .scenario import (
     act,
@@ -161,7 +161,9 @@ def test_odysseus_master_of_stratagems_swaps_with_an_adjacent_friend_despite_blo
         at={"odysseus": 12, "leonidas": 12, "hoplites": 13, "zeus": 6},
         hands={0: ["odysseus"]},
     )
-    act(state, "activate odysseus")  # held by Block: no RUN, simple at once
+    act(state, "activate odysseus")
+    assert state.step == BLOCK and state.current_player == 1  # Leonidas's owner decides
+    act(state, "block")  # held by Block: no RUN, simple at once
     assert state.legal_actions() == ["swap hoplites", "decline"]
     act(state, "swap hoplites")
     assert area(state, "odysseus") == 13 and area(state, "hoplites") == 12
@@ -224,7 +226,8 @@ def test_hydra_regrowing_heads_regains_one_vitality_up_to_its_stat():
 def test_cerberus_three_heads_adds_a_die_to_its_retaliations():
     armies = [["zeus", "achilles"], ["hades", "cerberus"]]
     state = position(armies, at={"achilles": 12, "cerberus": 12}, hands={0: ["achilles"]})
-    act(state, "activate achilles", "attack cerberus")  # Initiative against Initiative: none
+    act(state, "activate achilles", "block")  # Cerberus's owner holds him with Block
+    act(state, "attack cerberus")  # Initiative against Initiative: none
     roll(state, 1, 1, 1, 1, 1)
     act(state, "retaliate")
     assert dice_awaited(state) == 5  # 4 + Three Heads

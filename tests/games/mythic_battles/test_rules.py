@@ -22,6 +22,7 @@ from theomachy.games.mythic_battles.model import (
     ACTIONS,
     ACTIVATE_FIRST,
     ACTIVATE_SECOND,
+    BLOCK,
     COMPLEX,
     GUARD,
     INITIATIVE,
@@ -111,7 +112,7 @@ VERBS = {
     "choose", "recruit", "continue", "pass", "activate", "end", "simple", "complex", "move",
     "run", "attack", "thunderbolt", "uproot", "claim", "done", "absorb", "enter", "swap",
     "lead", "recall", "guard", "helm", "evade", "gaze", "retaliate", "reroll", "keep", "throw",
-    "draw-cards", "search", "decline",
+    "draw-cards", "search", "decline", "block", "priority",
 }  # fmt: skip
 
 
@@ -225,19 +226,73 @@ def test_a_power_overrides_a_talent_fleet_of_foot_frees_atalanta_from_block():
     assert not any(a.startswith("move ") for a in state.legal_actions())
 
 
-@rules("MB-HIER-2")
-def test_mighty_throw_is_not_a_move_out_so_block_does_not_stop_it():
+THREE = [["zeus", "heracles", "minotaur"], ["hades", "spartans"], ["ares", "leonidas"]]
+
+
+def throw_spartans(state, thrower: str, faces: tuple[int, ...]) -> None:
+    """``thrower`` (seat 0), in area 30 with the Spartans (seat 1) and Leonidas (seat 2),
+    is activated (Leonidas's owner lets it go), attacks the Spartans and rolls ``faces``."""
+    act(state, f"activate {thrower}")
+    assert state.step == BLOCK and state.current_player == 2
+    act(state, "decline", "simple", "attack spartans")
+    roll(state, *faces)
+
+
+@rules("MB-HIER-2", "MB-TAL-MIGHTY-THROW", "MB-TAL-BLOCK")
+def test_mb_hier_2_the_active_player_rules_on_block_against_mighty_throw_for_the_game():
+    # Leonidas (seat 2) holds the Spartans (seat 1) with Block; Heracles (seat 0) would
+    # throw them out: "cannot move out" against "is then moved", two talents.
     state = position(
-        [["zeus", "heracles"], ["hades", "leonidas", "spartans"]],
+        THREE,
+        at={"heracles": 30, "minotaur": 30, "spartans": 30, "leonidas": 30},
+        hands={0: ["heracles", "minotaur", "aow"]},
+    )
+    throw_spartans(state, "heracles", (1, 3, 3, 3))  # one blank: enough for troops
+    assert phase(state) == "throw" and answers(state) == ["throw 23", "throw 29", "decline"]
+    act(state, "throw 29")
+    # The first time the rules meet, the active player decides which has priority.
+    assert phase(state) == "priority" and state.current_player == 0
+    assert answers(state) == ["priority block", "priority mighty-throw"]
+    act(state, "priority block")
+    assert state.priorities == {"block-vs-mighty-throw": "block"}
+    # Block wins: its owner may still choose not to use it (MB-TAL-OPTIONAL); it does.
+    assert phase(state) == "hold" and state.current_player == 2
+    assert answers(state) == ["block", "decline"]
+    act(state, "block")
+    assert area(state, "spartans") == 30  # not thrown; the ATTACK goes on (no second die)
+    assert state.attacks[-1].dice_first == [1, 3, 3, 3]  # the blank was not spent
+    act(state, "decline", "done")  # no retaliation
+    # The ruling stands for the rest of the game: the Minotaur's throw asks only Block's
+    # owner, who lets the Spartans go this time.
+    throw_spartans(state, "minotaur", (1, 1, 3, 3, 3))
+    act(state, "throw 29")
+    assert phase(state) == "hold" and state.current_player == 2
+    act(state, "decline")
+    assert area(state, "spartans") == 29
+    assert state.view(None)["priorities"] == {"block-vs-mighty-throw": "block"}
+
+
+@rules("MB-HIER-2", "MB-TAL-MIGHTY-THROW")
+def test_mb_hier_2_mighty_throw_given_priority_throws_without_asking_block():
+    state = position(
+        THREE,
+        at={"heracles": 30, "spartans": 30, "leonidas": 30},
+        hands={0: ["heracles"]},
+    )
+    throw_spartans(state, "heracles", (1, 3, 3, 3))
+    act(state, "throw 23", "priority mighty-throw")
+    assert area(state, "spartans") == 23 and phase(state) != "hold"
+    # No conflict when the only Block holding the target is the thrower's own side's: its
+    # owner, who chose to throw, chose not to hold (2 players, Leonidas beside Heracles).
+    state = position(
+        [["zeus", "heracles", "leonidas"], ["hades", "spartans"]],
         at={"heracles": 12, "leonidas": 12, "spartans": 12},
         hands={0: ["heracles"]},
     )
-    act(state, "activate heracles", "attack spartans")
-    roll(state, 1, 3, 3, 3)  # one blank: enough to throw troops
-    assert state.current_player == 0
-    assert state.legal_actions() == ["throw 7", "throw 11", "throw 13", "decline"]
+    act(state, "activate heracles", "simple", "attack spartans")
+    roll(state, 1, 3, 3, 3)
     act(state, "throw 13")
-    assert area(state, "spartans") == 13
+    assert area(state, "spartans") == 13 and state.priorities == {}
 
 
 # --- set-up --------------------------------------------------------------------------------
@@ -574,7 +629,7 @@ def test_simple_or_complex_is_asked_only_when_both_are_possible():
         at={"hoplites": 7, "leonidas": 7},
         hands={0: ["hoplites"]},
     )
-    act(state, "activate hoplites")  # held by Block: no RUN, troops never ABSORB
+    act(state, "activate hoplites", "block")  # held by Block: no RUN, troops never ABSORB
     assert state.step == ACTIONS
     assert state.legal_actions()[:2] == ["attack leonidas", "done"]
 
@@ -988,27 +1043,38 @@ def test_archer_adds_a_die_at_range_one_or_more():
     assert first_dice(state, "medusa", "achilles") == 3
 
 
-@rules("MB-TAL-BLOCK")
-def test_block_holds_non_flying_enemies_and_stops_claims():
+@rules("MB-TAL-BLOCK", "MB-TAL-OPTIONAL")
+def test_mb_tal_optional_block_holds_or_lets_go_as_its_owner_decides():
     armies = [["zeus", "hoplites", "cerberus"], ["hades", "leonidas"]]
-    state = position(
-        armies, at={"hoplites": 12, "leonidas": 12}, omphalos=[12], hands={0: ["hoplites", "aow"]}
-    )
-    activate(state, "hoplites")
+    at = {"hoplites": 12, "leonidas": 12}
+    state = position(armies, at=at, omphalos=[12], hands={0: ["hoplites", "aow"]})
+    act(state, "activate hoplites")
+    # Leonidas's Block would stop a move out and the CLAIM: his owner decides.
+    assert state.step == BLOCK and state.current_player == 1
+    assert answers(state) == ["block", "decline"]
+    act(state, "block")
     assert state.legal_actions()[:2] == ["attack leonidas", "done"]  # no move, no claim
-    # A flying unit and a unit with Block are not held.
-    state = position(armies, at={"zeus": 12, "cerberus": 12, "leonidas": 12})
-    assert stats.destinations(state, state.pieces["zeus"], 3)
-    assert stats.destinations(state, state.pieces["cerberus"], 2)
-    assert not stats.held_by_block(state, state.pieces["cerberus"])
-    # A unit with Block also claims beside an enemy with Block ("ignores these effects").
+    # Let go: for this activation the Hoplites move out and claim like any unit.
+    state = position(armies, at=at, omphalos=[12], hands={0: ["hoplites", "aow"]})
+    act(state, "activate hoplites", "decline")
+    assert state.step == MODE  # RUN is open now
+    act(state, "simple")
+    assert "claim 12" in state.legal_actions() and "move 13" in state.legal_actions()
+    act(state, "claim 12", "move 13")
+    assert state.pieces["hoplites"].carrying and area(state, "hoplites") == 13
+    # A flying unit is never held: no question. A unit with Block ignores it, but not while
+    # it takes a complex action (no talents then, MB-TURN-B7): its RUN is at stake.
+    state = position(armies, at={"zeus": 12, "leonidas": 12}, hands={0: ["zeus"]})
+    act(state, "activate zeus")
+    assert state.step == MODE
     state = position(
         armies, at={"cerberus": 12, "leonidas": 12}, omphalos=[12], hands={0: ["cerberus"]}
     )
-    activate(state, "cerberus")
-    assert "claim 12" in state.legal_actions()
-    act(state, "claim 12")
-    assert state.pieces["cerberus"].carrying and state.omphalos[12] == 0
+    act(state, "activate cerberus")
+    assert state.step == BLOCK
+    act(state, "block")  # no RUN: simple actions at once
+    assert state.step == ACTIONS and "claim 12" in state.legal_actions()
+    assert "move 13" in state.legal_actions()  # with its talents again, Block ignores it
     # Block is no help to the blocker's own side: friends move and claim freely.
     state = position(
         [["zeus", "leonidas", "hoplites"], ["hades"]],
@@ -1016,8 +1082,36 @@ def test_block_holds_non_flying_enemies_and_stops_claims():
         omphalos=[12],
         hands={0: ["hoplites"]},
     )
-    activate(state, "hoplites")
+    act(state, "activate hoplites")
+    assert state.step == MODE
+    act(state, "simple")
     assert "claim 12" in state.legal_actions() and "move 13" in state.legal_actions()
+
+
+@rules("MB-TAL-BLOCK", "MB-TAL-OPTIONAL")
+def test_mb_tal_optional_block_is_asked_when_it_would_stop_something_once_an_activation():
+    # The Hoplites move into Leonidas's area (and stop there, MB-MOVE-3): nothing to ask
+    # until an omphalos there is at stake; the answer then lasts the activation.
+    armies = [["zeus", "hoplites"], ["hades", "leonidas"]]
+    state = position(armies, at={"hoplites": 11, "leonidas": 12}, hands={0: ["hoplites"]})
+    act(state, "activate hoplites", "simple", "move 12")
+    assert state.step == ACTIONS and state.current_player == 0  # no move left, no omphalos
+    state = position(
+        armies, at={"hoplites": 11, "leonidas": 12}, omphalos=[12], hands={0: ["hoplites"]}
+    )
+    act(state, "activate hoplites", "simple", "move 12")
+    assert state.step == BLOCK and state.current_player == 1
+    act(state, "decline")
+    assert "claim 12" in state.legal_actions()
+    assert state.activation.block == {1: False}
+    # Only what the unit may still do counts: a carrier cannot CLAIM, so the question is
+    # about its move out alone.
+    state = position(armies, at={"hoplites": 12, "leonidas": 12}, hands={0: ["hoplites"]})
+    state.pieces["hoplites"].carrying = True
+    act(state, "activate hoplites")
+    assert state.step == BLOCK  # a move out is still at stake
+    act(state, "block")
+    assert answers(state) == ["attack leonidas", "done"]
 
 
 @rules("MB-TAL-BOLSTER")
@@ -1134,7 +1228,7 @@ def test_gem_collector_claims_in_its_surroundings():
         omphalos=[7, 13, 18, 12],
         hands={0: ["infernal-hounds", "hoplites", "aow"]},
     )
-    activate(state, "infernal-hounds")
+    act(state, "activate infernal-hounds", "block", "simple")  # Leonidas's owner holds 13
     claims = [a for a in state.legal_actions() if a.startswith("claim")]
     assert claims == ["claim 7", "claim 12"]  # 13: Leonidas's Block; 18 is 2 away
     act(state, "claim 7", "done")
@@ -1202,7 +1296,8 @@ def test_initiative_retaliates_before_the_attack_which_goes_on_if_it_still_can()
     # An attacker with Initiative ignores it.
     armies = [["hades", "achilles"], ["zeus", "cerberus"]]
     state = position(armies, at={"cerberus": 12, "achilles": 12}, hands={0: ["achilles"]})
-    act(state, "activate achilles", "attack cerberus")  # held by Block: simple at once
+    act(state, "activate achilles", "block")  # held by Block: simple at once
+    act(state, "attack cerberus")
     assert phase(state) != INITIATIVE and dice_awaited(state) == 5
 
 
@@ -1211,7 +1306,7 @@ def test_mighty_throw_discards_blanks_moves_the_target_and_the_attack_resolves()
     armies = [["zeus", "heracles"], ["hades", "hydra"]]
     state = position(armies, at={"heracles": 12, "hydra": 12}, hands={0: ["heracles"]})
     state.pieces["hydra"].carrying = True
-    act(state, "activate heracles", "attack hydra")
+    act(state, "activate heracles", "block", "attack hydra")  # the Hydra's Block holds him
     roll(state, 1, 3, 6, 4)
     assert state.current_player == 0 and phase(state) == REROLL  # Monster Slayer first
     act(state, "keep")
@@ -1219,7 +1314,7 @@ def test_mighty_throw_discards_blanks_moves_the_target_and_the_attack_resolves()
     assert dice_awaited(state) == 1
     state = position(armies, at={"heracles": 12, "hydra": 12}, hands={0: ["heracles"]})
     state.pieces["hydra"].carrying = True
-    act(state, "activate heracles", "attack hydra")
+    act(state, "activate heracles", "block", "attack hydra")  # the Hydra's Block holds him
     roll(state, 1, 2, 6, 4)
     act(state, "keep")
     assert state.legal_actions() == ["throw 7", "throw 11", "throw 13", "decline"]
@@ -1257,7 +1352,7 @@ def test_only_mobility_moves_after_attacking():
 def test_monster_slayer_rerolls_up_to_two_dice_each_once_against_a_monster():
     armies = [["zeus", "heracles"], ["hades", "hydra", "medusa"]]
     state = position(armies, at={"heracles": 7, "hydra": 7}, hands={0: ["heracles"]})
-    act(state, "activate heracles", "attack hydra")
+    act(state, "activate heracles", "block", "attack hydra")  # the Hydra's Block holds him
     roll(state, 1, 1, 4, 3)
     assert state.legal_actions() == ["reroll 1", "reroll 3", "reroll 4", "keep"]
     act(state, "reroll 1")
@@ -1357,7 +1452,8 @@ def test_the_attack_runs_its_phases_in_order():
 
     assert ATTACK_PHASES[:-1] == (
         "guard", "helm", "evade", "retarget", "initiative", "uproot", "first-assault",
-        "reroll", "throw", "second-assault", "damage", "gaze", "retaliate",
+        "reroll", "throw", "priority", "hold", "thrown", "second-assault", "damage", "gaze",
+        "retaliate",
     )  # fmt: skip
     armies = [["zeus", "medusa"], ["hades", "spartans", "hoplites"]]
     state = position(

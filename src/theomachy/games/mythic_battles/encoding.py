@@ -21,6 +21,7 @@ from theomachy.games.mythic_battles.model import (
     AOW,
     ATTACK_PHASES,
     ATTACK_TARGET,
+    BLOCK,
     COMPLEX,
     LEAD,
     LEAD_ACTIVATE,
@@ -43,12 +44,12 @@ TROOPS = tuple(u for u in IDS if UNITS[u].kind == "troops")
 STEPS = (
     RECRUIT_GOD, RECRUIT_UNIT, PASS_OR_GO, ACTIVATE_FIRST, ACTIVATE_SECOND, MODE, SWAP,
     ACTIONS, ATTACK_TARGET, COMPLEX, LEAD, LEAD_FETCH, LEAD_ACTIVATE, RECALL, SEARCH_WINDOW,
-    OVER,
+    BLOCK, OVER,
 )  # fmt: skip
 SIMPLE = (
-    "complex", "continue", "decline", "done", "end", "evade", "gaze", "helm", "keep", "pass",
-    "retaliate", "simple", "absorb card", "absorb ground", "draw-cards 1", "draw-cards 2",
-    "uproot ruin", "uproot tree",
+    "block", "complex", "continue", "decline", "done", "end", "evade", "gaze", "helm", "keep",
+    "pass", "retaliate", "simple", "absorb card", "absorb ground", "draw-cards 1",
+    "draw-cards 2", "priority block", "priority mighty-throw", "uproot ruin", "uproot tree",
 )  # fmt: skip
 AREA_VERBS = ("claim", "enter", "move", "run", "throw", "thunderbolt")
 UNIT_VERBS = ("absorb", "activate", "attack", "guard", "swap")

@@ -104,6 +104,8 @@ def view(state: BattlesState, player: int | None) -> dict[str, Any]:
         "max_rounds": game.options["max_rounds"],
         "turn_player": state.turn_player,
         "step": state.step,
+        # The active player's rulings on equal rules in conflict, for the game (MB-HIER-2).
+        "priorities": dict(state.priorities),
         "activations": state.activations,
         "map": {
             "id": data.id,

@@ -29,6 +29,7 @@ COMPLEX = "complex-action"  # B7
 LEAD = "leader"  # B6: the Leader talent
 LEAD_FETCH = "leader-fetch"  # the led troops' owner may take an activation card
 LEAD_ACTIVATE = "leader-activation"
+BLOCK = "block"  # a Block unit's owner decides whether it holds the active unit
 RECALL = "recall"  # D1
 SEARCH_WINDOW = "search-window"  # between D1 and D2: Search for Card, "any time"
 OVER = "over"
@@ -43,15 +44,20 @@ UPROOT = "uproot"  # Force of Nature on a retaliation (an ordinary ATTACK's come
 ROLL_FIRST = "first-assault"
 REROLL = "reroll"
 THROW = "throw"
+PRIORITY = "priority"  # Mighty Throw against Block: which rule wins, for the game
+HOLD = "hold"  # Block's owners decide whether it stops the throw
+THROWN = "thrown"  # the throw is carried out (or not)
 ROLL_SECOND = "second-assault"
 DAMAGE = "damage"
 GAZE = "gaze"
 RETALIATE = "retaliate"
 FINISHED = "finished"
 ATTACK_PHASES = (
-    GUARD, HELM, EVADE, RETARGET, INITIATIVE, UPROOT, ROLL_FIRST, REROLL, THROW, ROLL_SECOND,
-    DAMAGE, GAZE, RETALIATE, FINISHED,
+    GUARD, HELM, EVADE, RETARGET, INITIATIVE, UPROOT, ROLL_FIRST, REROLL, THROW, PRIORITY, HOLD,
+    THROWN, ROLL_SECOND, DAMAGE, GAZE, RETALIATE, FINISHED,
 )  # fmt: skip
+BLOCK_VS_THROW = "block-vs-mighty-throw"
+"""The key of the one equal-rank conflict the active player rules on (MB-HIER-2)."""
 
 BLANK_FACES = (1, 2)  # MB-DICE-1
 CRITICAL_FACE = 6
@@ -93,10 +99,14 @@ class Activation:
     done: list[str] = field(default_factory=list)  # simple actions taken: move/attack/claim
     offence_bonus: int = 0  # Bloodlust (a power)
     uprooted: bool = False  # Force of Nature: +1 Offence, +1 Range (a talent's numbers)
+    # Block's owners' answers for this activation: seat -> holds the unit (MB-TAL-OPTIONAL)
+    block: dict[int, bool] = field(default_factory=dict)
+    resume: str = ""  # the step to go back to once Block's owner has answered
 
     def copy(self) -> Activation:
         return Activation(
             self.unit, self.slot, self.mode, list(self.done), self.offence_bonus, self.uprooted,
+            dict(self.block), self.resume,
         )  # fmt: skip
 
 
@@ -121,6 +131,7 @@ class Attack:
     initiative_done: bool = False  # the target retaliated first (Initiative)
     wounded: list[str] = field(default_factory=list)  # targets wounded that survived
     uprooted: bool = False  # Force of Nature for this ATTACK alone (a retaliation)
+    throw_to: int = 0  # Mighty Throw: the area chosen, until the throw is carried out
 
     def copy(self) -> Attack:
         return Attack(
@@ -128,5 +139,5 @@ class Attack:
             self.retaliation, self.phase, list(self.asked), list(self.dice_first),
             list(self.dice_second), self.started, self.to_roll, self.reroll_index,
             self.rerolls_left, list(self.rerolled), self.initiative_done, list(self.wounded),
-            self.uprooted,
+            self.uprooted, self.throw_to,
         )  # fmt: skip

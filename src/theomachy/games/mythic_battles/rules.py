@@ -30,6 +30,8 @@ from theomachy.games.mythic_battles.model import (
     ATTACK_PHASES,
     ATTACK_TARGET,
     BLANK_FACES,
+    BLOCK,
+    BLOCK_VS_THROW,
     COMPLEX,
     CRITICAL_FACE,
     DAMAGE,
@@ -38,6 +40,7 @@ from theomachy.games.mythic_battles.model import (
     GAZE,
     GUARD,
     HELM,
+    HOLD,
     INITIATIVE,
     LEAD,
     LEAD_ACTIVATE,
@@ -49,6 +52,7 @@ from theomachy.games.mythic_battles.model import (
     OPENING_DRAW,
     OVER,
     PASS_OR_GO,
+    PRIORITY,
     RECALL,
     RECRUIT_GOD,
     RECRUIT_UNIT,
@@ -61,6 +65,7 @@ from theomachy.games.mythic_battles.model import (
     SEARCH_WINDOW,
     SWAP,
     THROW,
+    THROWN,
     UPROOT,
     Activation,
     Attack,
@@ -72,8 +77,6 @@ from theomachy.games.mythic_battles.recruitment import check_armies
 UNITS = units()
 DIVINITIES = tuple(u.id for u in UNITS.values() if u.divinity)
 ROLLS = uniform(f"roll {n}" for n in range(1, 7))
-# Attack phases that ask a player something (the others run by themselves).
-_ASKING = {GUARD, HELM, EVADE, RETARGET, INITIATIVE, UPROOT, REROLL, THROW, GAZE, RETALIATE}
 MONSTER_SLAYER_REROLLS = 2
 # The turn's steps B and C, where Draw Cards may be bought (MB-MAN-1); an ATTACK happens at
 # ACTIONS or ATTACK_TARGET.
@@ -170,6 +173,7 @@ class BattlesState(State):
         "out",
         "picker",
         "pieces",
+        "priorities",
         "prompt_seat",
         "round",
         "rp",
@@ -216,6 +220,8 @@ class BattlesState(State):
         self.activation: Activation | None = None
         self.attacks: list[Attack] = []
         self.window: list[int] = []  # seats still to ask at the end of the turn's window
+        # The active player's rulings on equal rules in conflict, for the game (MB-HIER-2).
+        self.priorities: dict[str, str] = {}
         armies = game.options["armies"]
         if armies is not None:
             for seat, army in enumerate(armies):
@@ -254,6 +260,7 @@ class BattlesState(State):
         copy.activation = self.activation.copy() if self.activation else None
         copy.attacks = [a.copy() for a in self.attacks]
         copy.window = list(self.window)
+        copy.priorities = dict(self.priorities)
         return copy
 
     # --- basic facts ------------------------------------------------------------------
@@ -367,6 +374,8 @@ class BattlesState(State):
             return [*(f"recall {p.id}" for p in self._recallable(seat)), "end"]
         if step == SEARCH_WINDOW:
             return ["decline"]  # the search itself is added by _legal_actions
+        if step == BLOCK:
+            return ["block", "decline"]
         raise AssertionError(f"no decision at step {step}")
 
     def _affordable(self, seat: int) -> list[str]:
@@ -490,8 +499,8 @@ class BattlesState(State):
         for area in sorted(areas):
             if self.omphalos[area] <= 0:
                 continue
-            blockers = stats.enemies_in(self, piece.owner, area)
-            if not ignores_block and any(stats.has_talent(self, b, "block") for b in blockers):
+            blockers = stats.blocking_seats(self, piece, area)
+            if not ignores_block and any(stats.block_used(self, s, piece) for s in blockers):
                 continue
             found.append(area)
         return found
@@ -624,6 +633,10 @@ class BattlesState(State):
             found = [f"reroll {f}" for f in faces] + ["keep"]
         elif phase == THROW:
             found = [f"throw {a}" for a in self._throw_areas(attack)] + ["decline"]
+        elif phase == PRIORITY:
+            found = ["priority block", "priority mighty-throw"]
+        elif phase == HOLD:
+            found = ["block", "decline"]
         elif phase == GAZE:
             found = ["gaze", "decline"] if self.may_buy(seat, "petrifying-gaze") else ["decline"]
         else:
@@ -705,6 +718,8 @@ class BattlesState(State):
         elif verb == "swap":
             self._swap(rest)
             self.step = ACTIONS
+        elif verb == "block":
+            self._answer_block(seat, holds=True)
         elif verb == "decline":
             self._decline(step)
         elif verb in ("move", "run"):
@@ -735,6 +750,8 @@ class BattlesState(State):
     def _decline(self, step: str) -> None:
         if step == SEARCH_WINDOW:
             self.window.pop(0)
+        elif step == BLOCK:
+            self._answer_block(self.prompt_seat, holds=False)
         elif step == SWAP:
             self.step = ACTIONS
         elif step == LEAD_FETCH:
@@ -918,10 +935,8 @@ class BattlesState(State):
         if not piece.on_map:
             self.activation.mode = "complex"  # only ENTER is open (MB-RULING-OFF-MAP)
             self.step = COMPLEX
-        elif self._has_complex(piece):
-            self.step = MODE
         else:
-            self._choose_mode("simple")
+            self.step = MODE  # settled by _advance once Block's owners have answered
 
     def _choose_mode(self, mode: str) -> None:
         act = self.activation
@@ -949,6 +964,79 @@ class BattlesState(State):
         assert act is not None
         hero, other = self.pieces[act.unit], self.pieces[unit]
         hero.area, other.area = other.area, hero.area
+
+    # --- Block, a choice of its owner (MB-TAL-OPTIONAL) --------------------------------------
+    def _answer_block(self, seat: int, *, holds: bool) -> None:
+        """``seat`` holds the active unit with its Block for the rest of the activation, or
+        lets it go; then the active player's question comes back."""
+        act = self.activation
+        assert act is not None
+        act.block[seat] = holds
+        self.step = act.resume
+
+    def _block_question(self) -> int | None:
+        """The next seat, clockwise from the active unit's owner, whose Block would stop
+        something the active unit could still do this activation (move or run out of its
+        area, claim an omphalos) and who has not answered yet; None when there is none."""
+        act = self.activation
+        assert act is not None
+        piece = self.pieces[act.unit]
+        if not piece.on_map:
+            return None
+        modes = {MODE: ("simple", "complex"), ACTIONS: ("simple",), COMPLEX: ("complex",)}
+        seats: set[int] = set()
+        for mode in modes.get(self.step, ()):
+            seats |= self._blocks_that_matter(piece, mode)
+        for seat in self._clockwise(piece.owner):
+            if seat in seats and seat not in act.block:
+                return seat
+        return None
+
+    def _blocks_that_matter(self, piece: Piece, mode: str) -> set[int]:
+        """Seats whose Block would stop ``piece`` (the active unit) in ``mode``: holding it
+        in its area while it has somewhere to go, or keeping it from an omphalos."""
+        act = self.activation
+        assert act is not None
+        saved, act.mode = act.mode, mode  # talents depend on the mode (MB-TURN-B7)
+        try:
+            found: set[int] = set()
+            if self._could_leave(piece, mode):
+                found |= stats.blocking_seats(self, piece, piece.area)
+            if mode == "simple" and not stats.has_talent(self, piece, "block"):
+                for area in self._claim_reach(piece):
+                    if self.omphalos[area] > 0:
+                        found |= stats.blocking_seats(self, piece, area)
+            return found
+        finally:
+            act.mode = saved
+
+    def _could_leave(self, piece: Piece, mode: str) -> bool:
+        """``piece`` could still MOVE (simple) or RUN (complex) out of its area this
+        activation if no Block held it."""
+        act = self.activation
+        assert act is not None
+        if stats.free_of_block(self, piece):
+            return False
+        movement = UNITS[piece.id].movement
+        if mode == "complex":
+            steps = movement + RUN_BONUS
+        elif "move" in act.done or (
+            "attack" in act.done and not stats.has_talent(self, piece, "mobility")
+        ):
+            return False
+        else:
+            steps = movement
+        return bool(stats.destinations(self, piece, steps, unheld=True))
+
+    def _claim_reach(self, piece: Piece) -> list[int]:
+        """Areas whose omphalos the active unit may still CLAIM, Block aside (MB-CLAIM-1)."""
+        act = self.activation
+        assert act is not None
+        if "claim" in act.done or UNITS[piece.id].divinity or piece.carrying:
+            return []
+        if stats.has_talent(self, piece, "gem-collector"):
+            return sorted(self.board.surroundings(piece.area))
+        return [piece.area]
 
     def _move(self, area: int, verb: str) -> None:
         act = self.activation
@@ -1179,15 +1267,17 @@ class BattlesState(State):
                 _set_phase(attack, THROW)
         elif phase == THROW:
             if verb == "throw":
-                target = self.pieces[attack.targets[0]]
-                self._drop(target)
-                target.area = int(rest)
-                blanks = [i for i, f in enumerate(attack.dice_first) if f in BLANK_FACES]
-                need = _throw_cost(target)
-                for i in sorted(blanks[:need], reverse=True):
-                    del attack.dice_first[i]  # the blanks are discarded (Mighty Throw)
-            _set_phase(attack, ROLL_SECOND)
-            attack.to_roll = attack.dice_first.count(CRITICAL_FACE)
+                attack.throw_to = int(rest)
+            _set_phase(attack, PRIORITY)
+        elif phase == PRIORITY:
+            self.priorities[BLOCK_VS_THROW] = rest  # for the rest of the game (MB-HIER-2)
+            _set_phase(attack, HOLD)
+        elif phase == HOLD:
+            if verb == "block":
+                attack.throw_to = 0  # Block stops the throw; the blanks stay
+                _set_phase(attack, THROWN)
+            else:
+                attack.asked.append(seat)
         elif phase == GAZE:
             if verb == "gaze":
                 self.buy(seat, "petrifying-gaze")
@@ -1204,6 +1294,28 @@ class BattlesState(State):
         a Guard may take it (MB-TAL-GUARD), but no retaliation of its own."""
         target = attack.targets[0]
         self.attacks.append(Attack(target, [attack.attacker], 0, retaliation=True))
+
+    def _throw(self, attack: Attack) -> None:
+        """Mighty Throw (MB-TAL-MIGHTY-THROW): the target drops its omphalos and is moved
+        into the chosen area; the blanks that paid are discarded from the first assault."""
+        target = self.pieces[attack.targets[0]]
+        self._drop(target)
+        target.area = attack.throw_to
+        attack.throw_to = 0
+        blanks = [i for i, f in enumerate(attack.dice_first) if f in BLANK_FACES]
+        for i in sorted(blanks[: _throw_cost(target)], reverse=True):
+            del attack.dice_first[i]
+
+    def _throw_holders(self, attack: Attack) -> list[int]:
+        """Seats other than the thrower's owner whose Block would hold the thrown target in
+        its area (MB-HIER-2), clockwise from the active player. The thrower's owner, who
+        chose to throw, has chosen not to hold it with their own Block."""
+        target = self.pieces[attack.targets[0]]
+        thrower = self.pieces[attack.attacker].owner
+        if stats.free_of_block(self, target):
+            return []
+        seats = stats.blocking_seats(self, target, target.area) - {thrower}
+        return [s for s in self._clockwise(self.turn_player) if s in seats]
 
     def _roll(self, face: int) -> None:
         attack = self.attacks[-1]
@@ -1245,6 +1357,12 @@ class BattlesState(State):
                 _set_phase(attack, REROLL)
                 attack.rerolls_left = self._rerolls(attack)
                 continue
+            if phase == THROWN:
+                if attack.throw_to:
+                    self._throw(attack)
+                _set_phase(attack, ROLL_SECOND)
+                attack.to_roll = attack.dice_first.count(CRITICAL_FACE)
+                continue
             if phase == ROLL_SECOND:
                 _set_phase(attack, DAMAGE)
                 continue
@@ -1257,8 +1375,6 @@ class BattlesState(State):
             seat = self._asked_seat(attack)
             if seat is None:
                 _set_phase(attack, _next_phase(attack))
-                if attack.phase == ROLL_SECOND:
-                    attack.to_roll = attack.dice_first.count(CRITICAL_FACE)
                 continue
             self.prompt_seat = seat
             return True
@@ -1348,6 +1464,18 @@ class BattlesState(State):
             ):
                 return None
             return attacker.owner
+        if phase == PRIORITY:
+            # The one conflict of equal rules (MB-HIER-2): asked the first time it arises.
+            if attack.throw_to and self._throw_holders(attack):
+                return None if BLOCK_VS_THROW in self.priorities else self.turn_player
+            return None
+        if phase == HOLD:
+            if not attack.throw_to or self.priorities.get(BLOCK_VS_THROW) != "block":
+                return None
+            for seat in self._throw_holders(attack):
+                if seat not in attack.asked:
+                    return seat
+            return None
         if phase == GAZE:
             if (
                 attack.wounded
@@ -1527,8 +1655,8 @@ class BattlesState(State):
                     return
                 self._set_up_table()
                 continue
-            if step in (LEAD_FETCH, LEAD_ACTIVATE):
-                return  # prompt_seat set by _lead
+            if step in (LEAD_FETCH, LEAD_ACTIVATE, BLOCK):
+                return  # prompt_seat set by _lead or by the Block question
             if step == SEARCH_WINDOW:
                 while self.window and not self._search_open(self.window[0]):
                     self.window.pop(0)
@@ -1539,6 +1667,16 @@ class BattlesState(State):
                 continue
             act = self.activation
             self.prompt_seat = self.pieces[act.unit].owner if act else self.turn_player
+            if act is not None and step in (MODE, ACTIONS, COMPLEX):
+                blocker = self._block_question()
+                if blocker is not None:
+                    act.resume = step
+                    self.step = BLOCK
+                    self.prompt_seat = blocker
+                    return
+                if step == MODE and not self._has_complex(self.pieces[act.unit]):
+                    self._choose_mode("simple")  # one answer decides nothing (MB-TURN-B3)
+                    continue
             if step == ACTIVATE_SECOND and not self._second_possible():
                 self.step = RECALL
                 continue

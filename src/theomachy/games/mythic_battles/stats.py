@@ -204,19 +204,45 @@ def may_stand(state: BattlesState, piece: Piece, area: int, *, climbs: bool) -> 
     return not is_full(state, area, ignoring=piece.id)
 
 
+def free_of_block(state: BattlesState, piece: Piece) -> bool:
+    """Block never holds ``piece``: it flies, has Block itself, or Fleet of Foot frees it
+    (MB-TAL-BLOCK, MB-POWER-FLEET-OF-FOOT)."""
+    return (
+        UNITS[piece.id].flying
+        or has_talent(state, piece, "block")
+        or has_power(state, piece, "fleet-of-foot")
+    )
+
+
+def blocking_seats(state: BattlesState, piece: Piece, area: int) -> set[int]:
+    """The seats with a Block unit in ``area`` that is an enemy of ``piece``."""
+    return {p.owner for p in enemies_in(state, piece.owner, area) if has_talent(state, p, "block")}
+
+
+def block_used(state: BattlesState, seat: int, piece: Piece) -> bool:
+    """``seat`` uses its Block against ``piece``: its answer for the active unit's
+    activation (MB-TAL-OPTIONAL); Block holds until its owner has let the unit go."""
+    act = state.activation
+    if act is not None and act.unit == piece.id:
+        return act.block.get(seat, True)
+    return True
+
+
 def held_by_block(state: BattlesState, piece: Piece) -> bool:
     """An enemy Block holds ``piece`` in its area (MB-TAL-BLOCK)."""
-    if UNITS[piece.id].flying or has_talent(state, piece, "block"):
+    if free_of_block(state, piece):
         return False
-    if has_power(state, piece, "fleet-of-foot"):
-        return False
-    return any(has_talent(state, p, "block") for p in enemies_in(state, piece.owner, piece.area))
+    return any(block_used(state, s, piece) for s in blocking_seats(state, piece, piece.area))
 
 
-def destinations(state: BattlesState, piece: Piece, steps: int) -> list[int]:
+def destinations(
+    state: BattlesState, piece: Piece, steps: int, *, unheld: bool = False
+) -> list[int]:
     """Areas ``piece`` can end a MOVE or RUN of up to ``steps`` areas in (MB-MOVE-*):
-    ascending, its own area excluded."""
-    if steps <= 0 or piece.area == OFF_MAP or held_by_block(state, piece):
+    ascending, its own area excluded. ``unheld``: as if no Block held it."""
+    if steps <= 0 or piece.area == OFF_MAP:
+        return []
+    if not unheld and held_by_block(state, piece):
         return []
     unit: Unit = UNITS[piece.id]
     climbs = has_talent(state, piece, "climb")

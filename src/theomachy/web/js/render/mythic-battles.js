@@ -42,6 +42,7 @@ const STEP_WORD = {
   "leader-activation": "Leader: activate the troops",
   recall: "D: recall",
   "search-window": "End of the turn: Search",
+  block: "Block",
   over: "Game over",
 };
 const PHASE_WORD = {
@@ -54,6 +55,9 @@ const PHASE_WORD = {
   "first-assault": "First assault",
   reroll: "Re-rolls",
   throw: "Mighty Throw",
+  priority: "Which rule has priority",
+  hold: "Block against the throw",
+  thrown: "Mighty Throw",
   "second-assault": "Second assault",
   damage: "Damage",
   gaze: "Petrifying Gaze",
@@ -76,6 +80,7 @@ const STEP_HINT = {
   "leader-activation": "Activate the led troops now, or Decline.",
   recall: "Click troops to recall them to your divinity, or End the turn.",
   "search-window": "The turn is over: Search for Card (an Art of War card), or Decline.",
+  block: "Your Block would stop the active unit: Block (hold it for this activation), or Decline (let it go).",
 };
 const PHASE_HINT = {
   guard: "ATTACK: click a Guard unit to take the ATTACK, or Decline.",
@@ -86,6 +91,8 @@ const PHASE_HINT = {
   uproot: "ATTACK: Force of Nature: uproot a ruin or tree for +1 Offence in this retaliation, or Decline.",
   reroll: "ATTACK: re-roll a die of the first assault, or Keep.",
   throw: "ATTACK: Mighty Throw: click an area to throw the target into, or Decline.",
+  priority: "Block and Mighty Throw conflict: choose which rule has priority for the rest of the game.",
+  hold: "ATTACK: your Block would stop the throw: Block, or Decline (let it be thrown).",
   gaze: "ATTACK: Petrifying Gaze on the wounded unit, or Decline.",
   retaliate: "ATTACK: retaliate against the attacker, or Decline.",
 };
@@ -101,6 +108,7 @@ const BUTTON_WORD = {
   retaliate: "Retaliate",
   keep: "Keep the dice",
   gaze: "Petrifying Gaze",
+  block: "Block",
 };
 
 // --- names -----------------------------------------------------------------------------------
@@ -213,6 +221,8 @@ function actionWords(view, action) {
       return `Draw ${plural(Number(arg), "card")} (Art of War)`;
     case "search":
       return `Search for ${cardName(view, arg)}`;
+    case "priority":
+      return arg === "block" ? "Block has priority" : "Mighty Throw has priority";
     case "choose":
       return `Choose ${unitName(view, arg)}`;
     case "recruit": {
