@@ -4,6 +4,7 @@ ContentError naming the file, the entry and the field; deck_problems names every
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -271,3 +272,17 @@ def test_parse_deck_names_every_problem_malformed_entries_included():
     )
     starter = starter_decks()["zeus-starter"]
     assert check_deck(starter.model_dump(), CARDS) == (starter, [])
+
+
+def test_rules_list_every_invented_card_and_deck():
+    """RULES.md's "Invented content (not in the rulebook)" names every God, card and starter
+    deck we ship, so an owner of the physical game can compare them with theirs."""
+    rules = Path(__file__).resolve().parents[3] / "src/theomachy/games/arena_of_the_gods/RULES.md"
+    text = rules.read_text(encoding="utf-8")
+    section = text.split("## Invented content (not in the rulebook)", 1)[1].split("\n## ", 1)[0]
+    words = set(re.findall(r"[a-z][a-z0-9-]*", section))
+    for card in CARDS.values():
+        assert card.id in words or card.name in section, card.id
+    for name in starter_decks():
+        assert name in words, name
+    assert f"{len(CARDS) - len(GODS)} beside the Gods" in section
