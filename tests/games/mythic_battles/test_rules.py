@@ -1129,6 +1129,19 @@ def test_bolster_gives_friendly_troops_in_the_area_offence_and_defence():
     assert stats.offence(state, state.pieces["zeus"], 1) == 6  # Zeus 5 + Archer, elsewhere
 
 
+@rules("MB-TAL-BOLSTER")
+def test_mb_tal_bolster_two_bolster_units_give_their_bonus_each():
+    armies = [["athena", "leonidas", "hoplites"], ["hades", "medusa"]]
+    state = position(
+        armies,
+        at={"athena": 12, "leonidas": 12, "hoplites": 12, "medusa": 12},
+        hands={0: ["hoplites"]},
+    )
+    hoplites = state.pieces["hoplites"]
+    assert stats.defence(state, hoplites, state.pieces["medusa"], 0) == 5  # 3 + 1 + 1
+    assert first_dice(state, "hoplites", "medusa") == 4  # 2 + 1 + 1
+
+
 @rules("MB-TAL-CLIMB", "MB-TERRAIN-1")
 def test_climb_enters_impenetrable_areas_and_crosses_cliffs():
     armies = [["zeus", "heracles", "hoplites"], ["hades", "medusa"]]

@@ -82,10 +82,12 @@ def _phalanx(state: BattlesState, piece: Piece) -> bool:
     )
 
 
-def _bolstered(state: BattlesState, piece: Piece) -> bool:
-    return UNITS[piece.id].kind == "troops" and any(
-        has_talent(state, p, "bolster") for p in others_friendly_in(state, piece)
-    )
+def _bolster(state: BattlesState, piece: Piece) -> int:
+    """+1 for troops from each friendly unit with Bolster in their area: each such unit's
+    talent gives its own bonus (MB-TAL-BOLSTER)."""
+    if UNITS[piece.id].kind != "troops":
+        return 0
+    return sum(has_talent(state, p, "bolster") for p in others_friendly_in(state, piece))
 
 
 def attack_range(state: BattlesState, piece: Piece, *, power: bool = False) -> int:
@@ -123,8 +125,7 @@ def offence(
         talents += 1
     if _phalanx(state, attacker):
         talents += 1
-    if _bolstered(state, attacker):
-        talents += 1
+    talents += _bolster(state, attacker)
     if uprooted or (own and act is not None and act.uprooted):
         talents += 1  # Force of Nature
     value = UNITS[attacker.id].offence + (0 if power else talents)
@@ -150,8 +151,7 @@ def defence(
         value += 1
     if _phalanx(state, target):
         value += 1
-    if _bolstered(state, target):
-        value += 1
+    value += _bolster(state, target)
     if distance >= 1 and state.ruins[target.area] > 0:
         value += 1  # MB-TERRAIN-2: ruins give cover
     if has_power(state, target, "nearly-invulnerable"):
