@@ -12,6 +12,7 @@ from rich.text import Text
 from typer.testing import CliRunner
 
 import theomachy
+from games.mythotopia.scenario import play, position, setup
 from terminal_helpers import played_game, render
 from theomachy.cli import app
 from theomachy.games.mythotopia.board import board
@@ -170,6 +171,30 @@ def test_the_action_being_paid_for() -> None:
     seat = pending["seat"]
     instruction = MythotopiaRenderer().instruction(state.view(seat)) or ""
     assert "Pay" in instruction
+
+
+def test_the_road_move_being_made_and_counsellor_from_the_reserve() -> None:
+    # A scenario position: red's road move between Palmain, Scombroid and Blore, open after
+    # its first transfer (MT-RULING-ROAD-MOVE).
+    state = setup(provinces={0: ["palmain", "scombroid", "blore"]})
+    position(
+        state,
+        roads=[("palmain", "scombroid"), ("palmain", "blore")],
+        armies={("palmain", 0): 4},
+    )
+    play(state, "move palmain scombroid 1")
+    line = pending_line(state.view(1))
+    assert line is not None and "road move: 1 Palmain → Scombroid" in line.plain
+    instruction = MythotopiaRenderer().instruction(state.view(0)) or ""
+    assert "Road move" in instruction and "done" in instruction
+    play(state, "move palmain blore 2")
+    line = pending_line(state.view(None))
+    assert line is not None and "1 Palmain → Scombroid, 2 Palmain → Blore" in line.plain
+    play(state, "done")
+    position(state, hand={0: ["palmain", "start-army"]}, reserve={0: ["counsellor"]})
+    play(state, "play counsellor")
+    line = pending_line(state.view(0))
+    assert line is not None and "Counsellor: discarding (played from the Reserve)" in line.plain
 
 
 def test_vp_cards_show_the_counters_left() -> None:

@@ -66,6 +66,7 @@ PENDING = {
     "keep": "Philosopher: keeping one card",
     "diplomat": "Diplomat: stopping the war in",
     "patronage": "Patronage",
+    "move": "road move",
 }
 
 
@@ -205,6 +206,11 @@ def pending_line(view: View) -> Text | None:
         text.append(f" {args[0]} armies, {args[1]} ships")
     elif kind == "counsellor" and args == ["reserve"]:
         text.append(" (played from the Reserve)")
+    elif kind == "move":
+        moved = [
+            f"{args[i + 2]} {name(args[i])} → {name(args[i + 1])}" for i in range(0, len(args), 3)
+        ]
+        text.append(": " + ", ".join(moved))
     elif args:
         text.append(" " + " ".join(name(a) for a in args))
     needs = dict(pending.get("needs") or {})
@@ -544,6 +550,8 @@ def instruction(view: View) -> str | None:
             return f"{PENDING[kind].capitalize()}: choose a card, or done to stop."
         if kind == "keep":
             return "Philosopher: keep one of the cards drawn."
+        if kind == "move":
+            return "Road move: move more armies (move <from> <to> <n>), or done to stop."
         if pending.get("optional"):
             return f"{PENDING.get(kind, kind)} Pay a card, or decline."
         return "Pay with a card from your hand or Reserve (pay <card> <symbol>), or done."

@@ -642,13 +642,17 @@ def test_marauders_sends_one_army_home_from_any_province():
     play(state, "play marauders iracund 1")
     assert armies(state, "iracund") == [0, 2] and state.army_stock[BLUE] == 2
     assert state.actions == 1 and state.discard[RED] == ["marauders"]
-    # The last army takes its Mercenaries home: Blue leaves Iracund at war no more.
+    # The last army goes; blue's Mercenaries stay (no rule sends them home) and keep blue in
+    # the war in neutral Iracund: 2 against its 2.
     state = game(hand={RED: ["marauders"]}, armies={("iracund", BLUE): 1})
     set_mercs(state, "iracund", BLUE, 2)
     assert state.mercs_left == 6
     play(state, "play marauders iracund 1")
-    assert armies(state, "iracund") == [0, 0] and state.mercs[P_INDEX["iracund"]] == [0, 0]
-    assert state.mercs_left == 8 and not war.at_war(state, P_INDEX["iracund"])
+    assert armies(state, "iracund") == [0, 0] and state.mercs[P_INDEX["iracund"]] == [0, 2]
+    assert state.mercs_left == 6 and war.at_war(state, P_INDEX["iracund"])
+    assert war.invaders(state, P_INDEX["iracund"]) == [BLUE]
+    assert war.sides(state, P_INDEX["iracund"]) == {NEUTRAL: 2, BLUE: 2}
+    assert starting(state, "play marauders") == []  # Mercenaries are no Army counters
     # No Army counter anywhere: nothing to target.
     state = game(hand={RED: ["marauders"]})
     assert starting(state, "play marauders") == []
@@ -683,9 +687,14 @@ def test_mercenary_needs_a_gold_and_its_counters_come_off_with_remove_armies():
     play(state, "remove-armies palmain 0 1")
     assert state.mercs[P_INDEX["palmain"]] == [1, 0] and state.mercs_left == 7
     assert armies(state, "palmain") == [1, 0]
-    play(state, "remove-armies palmain 1 0")  # the last army takes the mercenary along
+    play(state, "remove-armies palmain 1 0")  # the Mercenary stays without the army
+    assert state.mercs[P_INDEX["palmain"]] == [1, 0] and state.mercs_left == 7
+    assert state.army_stock[RED] == 6 and armies(state, "palmain") == [0, 0]
+    assert state.current == BLUE  # red's hand was empty: his turn ended by itself
+    finish_turn(state)
+    assert legal(state).count("remove-armies palmain 0 1") == 1  # alone, as the card says
+    play(state, "remove-armies palmain 0 1")
     assert state.mercs[P_INDEX["palmain"]] == [0, 0] and state.mercs_left == 8
-    assert state.army_stock[RED] == 6
 
 
 @rules("MT-IMP-MERCHANT", "MT-PAY-4")

@@ -25,7 +25,7 @@ from theomachy.games.mythotopia.encoding import (
 
 DECISIONS = {2: 60832, 3: 60912, 4: 60952}
 OUTCOMES = {2: 234, 3: 235, 4: 236}
-OBSERVATION = {2: 1867, 3: 2351, 4: 2835}
+OBSERVATION = {2: 1868, 3: 2352, 4: 2836}
 
 
 def _game(players: int, **options: object) -> theomachy.Game:
@@ -104,7 +104,7 @@ def test_max_decisions_follows_the_round_cap() -> None:
         for rounds in (1, 100, 1000):
             encoding = Encoding(_game(players, max_rounds=rounds))
             assert encoding.max_decisions() == 3 * players + rounds * players * TURN_DECISIONS
-    assert TURN_DECISIONS == 251
+    assert TURN_DECISIONS == 271
 
 
 def _playout(players: int, seed: int, options: dict[str, object]) -> None:

@@ -1441,8 +1441,8 @@ def test_place_armies_where_you_control_free_or_where_you_invaded_for_one_food()
     assert state.armies[at("quean")][0] == 2 and state.army_stock[0] == 0
 
 
-@rules("MT-ARMIES-3", "MT-RULING-INVOLVED")
-def test_remove_armies_never_from_a_war_mercenaries_to_the_supply():
+@rules("MT-ARMIES-3", "MT-RULING-INVOLVED", "MT-IMP-MERCENARY")
+def test_remove_armies_never_from_a_war_mercenaries_only_when_named():
     state = fresh(own={0: ["palmain", "scombroid"], 1: ["trogle", "blore"]})
     position(
         state,
@@ -1463,9 +1463,10 @@ def test_remove_armies_never_from_a_war_mercenaries_to_the_supply():
     assert state.armies[at("palmain")][0] == 1 and state.army_stock[0] == 2
     assert state.mercs[at("palmain")][0] == 1
     play(state, "remove-armies palmain 1 0")
-    # The last army gone: his mercenary goes back to the supply with it.
-    assert state.mercs[at("palmain")][0] == 0 and state.mercs_left == 8
-    assert state.army_stock[0] == 3
+    # The last army gone: his Mercenary stays ("removed ... either alone or along with regular
+    # Army counters": only those the action names).
+    assert state.mercs[at("palmain")][0] == 1 and state.mercs_left == 7
+    assert state.army_stock[0] == 3 and state.armies[at("palmain")][0] == 0
 
 
 @rules("MT-SHIPS-1", "MT-SHIPS-3", "MT-TERRAIN-4", "MT-SHIPS-2")
@@ -1995,7 +1996,7 @@ def test_any_card_of_the_network_may_stand_for_the_province_built_in():
     assert "play start-build castle blore" in castles
 
 
-@rules("MT-ROAD-4", "MT-RULING-ROAD-MOVE", "MT-FREE-2")
+@rules("MT-ROAD-4", "MT-RULING-ROAD-MOVE", "MT-FREE-2", "MT-RULING-INVOLVED")
 def test_one_free_army_move_a_turn_within_a_network_into_provinces_you_control():
     state = fresh(own={0: ["palmain", "scombroid", "blore", "iracund"], 1: ["trogle", "nusus"]})
     position(
@@ -2019,12 +2020,60 @@ def test_one_free_army_move_a_turn_within_a_network_into_provinces_you_control()
     ]
     play(state, "move palmain blore 2")
     assert state.armies[at("blore")] == [2, 1] and state.armies[at("palmain")][0] == 0
-    # His mercenary does not move; with no army left beside it, it goes to the supply.
-    assert state.mercs[at("palmain")][0] == 0 and state.mercs[at("blore")][0] == 0
-    assert state.actions == 0 and acts(state, "move") == []  # once a turn
+    # His Mercenary does not move (it is no Army counter) and stays where it is.
+    assert state.mercs[at("palmain")][0] == 1 and state.mercs[at("blore")][0] == 0
+    # The road move goes on: Scombroid may still send to Blore; Palmain, which sent, receives
+    # nothing; Blore, at war, sends nothing.
+    assert state.legal_actions() == ["done", "move scombroid blore 1"]
     refused(state, "move scombroid palmain 1")
+    play(state, "done")
+    assert state.actions == 0 and acts(state, "move") == []  # once a turn
     position(state, armies={("blore", 0): 0, ("palmain", 0): 2})
-    refused(state, "move blore palmain 1")
+    refused(state, "move palmain scombroid 1")
+
+
+@rules("MT-ROAD-4", "MT-RULING-ROAD-MOVE", "MT-FREE-1")
+def test_mt_ruling_road_move_gathers_two_groups_in_one_move():
+    # "Once per turn you can move some or all of your Army counters you have on your road
+    # network within that network": two groups gathered in one province, in one road move.
+    state = fresh(own={0: ["palmain", "scombroid", "blore", "talion", "oxter"], 1: ["trogle"]})
+    position(
+        state,
+        roads=[("palmain", "scombroid"), ("palmain", "blore"), ("talion", "oxter")],
+        armies={("scombroid", 0): 2, ("blore", 0): 1, ("talion", 0): 1},
+    )
+    play(state, "move scombroid palmain 2")
+    # The move stays in Palmain's network (not Talion-Oxter); Palmain, having received,
+    # sends nothing; Scombroid, having sent, receives nothing.
+    assert state.legal_actions() == ["done", "move blore palmain 1"]
+    play(state, "move blore palmain 1")
+    # No transfer is left (public facts): the move ends by itself.
+    assert state.pending is None and state.armies[at("palmain")][0] == 3
+    assert [state.armies[at(p)][0] for p in ("scombroid", "blore", "talion")] == [0, 0, 1]
+    assert state.actions == 0 and "moved" in state.flags and acts(state, "move") == []
+    assert acts(state, "end-war") == []  # a free action was taken (none at war anyway)
+    assert state.history()[-2:] == ["move scombroid palmain 2", "move blore palmain 1"]
+    # Splitting one group: Palmain's four to Scombroid and Blore, then done.
+    state = fresh(own={0: ["palmain", "scombroid", "blore"], 1: ["trogle"]})
+    position(
+        state,
+        hand={0: ["start-market"]},
+        roads=[("palmain", "scombroid"), ("palmain", "blore")],
+        armies={("palmain", 0): 4},
+    )
+    play(state, "move palmain scombroid 1")
+    assert state.legal_actions() == [
+        "done",
+        *[f"move palmain blore {n}" for n in (1, 2, 3)],
+        *[f"move palmain scombroid {n}" for n in (1, 2, 3)],
+    ]
+    refused(state, "move scombroid blore 1")  # it received: it sends nothing
+    refused(state, "pass")  # no action in the middle of the road move
+    play(state, "move palmain blore 2", "done")
+    assert [state.armies[at(p)][0] for p in ("palmain", "scombroid", "blore")] == [1, 1, 2]
+    assert state.pending is None and state.actions == 0
+    play(state, "pass")
+    assert state.actions == 1
 
 
 # --- the end of the game ------------------------------------------------------------------------
@@ -2521,10 +2570,12 @@ def test_marauders_takes_an_army_anywhere_never_a_mercenary_and_gives_no_defende
     to_seat(state, 1)
     position(state, hand={1: ["marauders"]})
     play(state, "play marauders iracund 0")
-    # Red's last army left Iracund: his mercenaries go too, the war is over, blue gets nothing.
-    assert state.armies[at("iracund")] == [0, 0] and state.mercs[at("iracund")] == [0, 0]
-    assert state.mercs_left == 8 and state.army_stock[0] == 7
-    assert not war.at_war(state, at("iracund")) and state.held[1] == ()
+    # Red's last army left Iracund; his Mercenaries stay and keep the war going (2 against
+    # blue's 0); blue gets nothing.
+    assert state.armies[at("iracund")] == [0, 0] and state.mercs[at("iracund")] == [2, 0]
+    assert state.mercs_left == 6 and state.army_stock[0] == 7
+    assert war.at_war(state, at("iracund")) and war.involved(state, at("iracund"), 0)
+    assert war.leaders(state, at("iracund")) == [0] and state.held[1] == ()
 
 
 @rules("MT-RULING-DEFENDER")

@@ -44,7 +44,7 @@ def action_offers(state: MythotopiaState, seat: int, owned: Set[str]) -> list[st
         acts.extend(
             f"play diplomat {PROVINCES[p]}"
             for p in state.wars()
-            if state.owner[p] == seat or state.armies[p][seat]  # involved in that war
+            if state.owner[p] == seat or state.armies[p][seat] or state.mercs[p][seat]
         )
     if "marauders" in owned:  # MT-IMP-MARAUDERS
         for p in state.army_sites():
@@ -100,9 +100,9 @@ def play_action(state: MythotopiaState, seat: int, card: str, args: list[str]) -
         state._open(seat, "diplomat", (args[0],), needs=state._needs(gold=1), played=(card,))
     elif card == "marauders":
         p, owner = P_INDEX[args[0]], int(args[1])
+        # One Army counter; its side's Mercenaries stay (MT-RULING-INVOLVED).
         state.armies[p][owner] -= 1
         state.army_stock[owner] += 1
-        state._drop_lone_mercs(p)
         state._to_discard(seat, [card])
     elif card == "mercenary":
         state._open(

@@ -35,7 +35,8 @@ one position offers:
   ``marauders <p> <seat>``, ``mercenary <p> 1|2``, ``militia``, ``mystic <card>`` (not
   itself: one copy, it is being played), ``philosopher``, ``providence``;
 - ``patronage``, ``pass``, ``end-game``, ``warehouse <card>`` (not Warehouse: it is in the
-  Reserve), ``move <a> <b> <n>`` (a != b on one land mass, 1 <= n <= 20);
+  Reserve), ``move <a> <b> <n>`` (a != b on one land mass, 1 <= n <= 20: one transfer of the
+  road move);
 - ``pay [reserve] <card> <use> [<modifier>] [water-mill]``: every combination the payment
   offer can write (:func:`_pay_strings` applies its filters: a non-zero value; a modifier only
   where it gives more than the card alone; Merchant and Water Mill never on themselves);
@@ -105,6 +106,7 @@ CITADEL_STATES = ("unused", "on-board", "captured")
 PENDING_KINDS = (
     "invade", "place-armies", "place-ships", "buy", "draft", "build", "patronage", "mercenary",
     "mystic", "diplomat", "inn", "gilded", "reserve", "discard", "remove", "counsellor", "keep",
+    "move",
 )  # fmt: skip
 BUILD_KINDS = ("city", "castle", "road")
 OPEN_NEEDS = ("army", "ship")
@@ -115,7 +117,7 @@ NEED_HIGH = {"army": 20, "ship": 8, "food": 2, "stone": 3, "gold": 26, "cross": 
 HAND_HIGH = 20.0
 
 # Per-turn decisions when no Free-action card is played twice in the turn (nominal_bound).
-TURN_DECISIONS = 3 * MAX_CARDS + 29
+TURN_DECISIONS = 3 * MAX_CARDS + 49
 SETUP_DECISIONS_PER_PLAYER = 3  # two rejects, one citadel
 
 
@@ -314,9 +316,11 @@ def nominal_bound(players: int, max_rounds: int) -> int:
       5 claims (a capture earns Spoils of War, Citadel, Here be Dragons, Runestones and one
       island of Lord of the Isles; a defence one counter), and a Gilded City or Roadside Inns
       offer (offer, one ``pay``, a claim) with its build's claim: C + 10;
-    - free actions, each card once: Warehouse, the road move, Militia, Providence (1 each),
-      Mystic and its gold (2), Counsellor, its discards and ``done`` (C + 2): C + 8;
-    - ``end-turn``: 1. A turn: 2 (C + 10) + C + 8 + 1 = 3 C + 29 = 251;
+    - free actions, each card once: Warehouse, Militia, Providence (1 each), Mystic and its
+      gold (2), Counsellor, its discards and ``done`` (C + 2), the road move (at most 20
+      transfers, each moving at least one of a player's 20 Army counters out of a province
+      that never receives again, and ``done``: 21): C + 28;
+    - ``end-turn``: 1. A turn: 2 (C + 10) + C + 28 + 1 = 3 C + 49 = 271;
     - turns: ``max_rounds`` rounds of ``players`` turns (MT-CAP-1; End the game only shortens).
     """
     return SETUP_DECISIONS_PER_PLAYER * players + max_rounds * players * TURN_DECISIONS

@@ -299,9 +299,9 @@ def _invasion_routes(
                 land[t] = option
         for t, seas in BOARD.sea_routes(o).items():
             if BOARD.border_kind(o, t) != "plain":
-                option = (1, seas, o)
-                if t not in sea or option < sea[t]:
-                    sea[t] = option
+                by_sea = (1, seas, o)
+                if t not in sea or by_sea < sea[t]:
+                    sea[t] = by_sea
     routes = [(t, food, 0, o, False, locked) for t, (food, locked, o) in land.items()]
     routes += [(t, food, cross, o, True, False) for t, (food, cross, o) in sea.items()]
     return tuple(routes)
@@ -733,8 +733,20 @@ class MythotopiaState(State):
             armies, owner = self.armies, self.owner
             zero = ZERO_ROWS[len(armies[0])]
             sites = [p for p, row in enumerate(armies) if row != zero]
-            # At war: armies of someone other than the owner (all of them, when neutral).
-            wars = [p for p in sites if owner[p] < 0 or sum(armies[p]) > armies[p][owner[p]]]
+            if self.mercs_left < MERCENARIES:  # Mercenaries on the board: they count too
+                mercs = self.mercs
+                alone = [p for p, row in enumerate(mercs) if row != zero and armies[p] == zero]
+                if alone:
+                    sites = sorted(sites + alone)
+                # At war: forces of someone other than the owner (all of them, when neutral).
+                wars = [
+                    p
+                    for p in sites
+                    if owner[p] < 0
+                    or sum(armies[p]) + sum(mercs[p]) > armies[p][owner[p]] + mercs[p][owner[p]]
+                ]
+            else:
+                wars = [p for p in sites if owner[p] < 0 or sum(armies[p]) > armies[p][owner[p]]]
             found = (sites, wars)
             if memo is not None:
                 memo["sites"] = found
@@ -1034,8 +1046,9 @@ class MythotopiaState(State):
         """``end-war`` offers (``hero``: Hero in hand or Reserve)."""
         acts = []
         owner, armies = self.owner, self.armies
+        mercs = self.mercs
         for p in wars:  # involved: at war, and the defender or an invader
-            if owner[p] != seat and not armies[p][seat]:
+            if owner[p] != seat and not armies[p][seat] and not mercs[p][seat]:
                 continue
             top = war.leaders(self, p)
             if len(top) == 1:
@@ -1293,26 +1306,46 @@ class MythotopiaState(State):
         warehouse = war.in_reserve(self, seat, "warehouse") and "warehouse" not in self.flags
         if warehouse and self.reserve_room(seat) > 0:
             acts.extend([WAREHOUSE[c] for c in hand])
-        if "moved" not in self.flags:
-            armies = self.armies
-            wars: list[int] | None = None
-            comps: dict[int, frozenset[int]] = {}
-            if facts is not None:
-                wars, comps = facts.wars, facts.comps
-            for a in self.controlled(seat) if facts is None else facts.mine:
-                n = armies[a][seat]
-                if not n:
-                    continue
-                if wars is None:
-                    wars = self.wars()
-                    comps = self.components(seat)
-                if a in wars:
-                    continue
-                network = comps[a]
-                if len(network) > 1:
-                    for b in network:
-                        if b != a:
-                            acts.extend(_move_texts(a, b, n))
+        if "moved" not in self.flags:  # the road move's first transfer opens it
+            acts.extend(self._transfers(seat, (), facts))
+        return acts
+
+    def _transfers(
+        self, seat: int, moved: tuple[str, ...], facts: Facts | None = None
+    ) -> list[str]:
+        """The road move's next transfers, ``move <from> <to> <n>`` (MT-ROAD-4,
+        MT-RULING-ROAD-MOVE): armies from a province of one of ``seat``'s road networks (not
+        at war) to another province of it. ``moved``: the transfers made so far in this road
+        move, flattened (from, to, n): the move stays in their network, and a province that
+        sent armies receives none, one that received sends none (so the move ends, and
+        every final arrangement is still one move)."""
+        armies = self.armies
+        mine = self.controlled(seat) if facts is None else facts.mine
+        sources: set[int] = set()
+        dests: set[int] = set()
+        if moved:
+            sources = {P_INDEX[name] for name in moved[0::3]}
+            dests = {P_INDEX[name] for name in moved[1::3]}
+        acts: list[str] = []
+        wars: list[int] | None = None
+        comps: dict[int, frozenset[int]] = {}
+        if facts is not None:
+            wars, comps = facts.wars, facts.comps
+        for a in mine:
+            n = armies[a][seat]
+            if not n or a in dests:
+                continue
+            if wars is None:
+                wars = self.wars()
+                comps = self.components(seat)
+            if a in wars:
+                continue
+            network = comps[a]
+            if len(network) < 2 or (moved and P_INDEX[moved[0]] not in network):
+                continue
+            for b in network:
+                if b != a and b not in sources:
+                    acts.extend(_move_texts(a, b, n))
         return acts
 
     # --- pending actions --------------------------------------------------------------------------
@@ -1332,6 +1365,8 @@ class MythotopiaState(State):
             ):
                 acts.append("done")
             return acts
+        if kind == "move":
+            return [*self._transfers(seat, pending.args), "done"]
         if kind == "remove":
             acts = []
             if self.deck_size(seat) > MIN_DECK:
@@ -1737,16 +1772,9 @@ class MythotopiaState(State):
         p, armies, mercs = P_INDEX[args[0]], int(args[1]), int(args[2])
         self.armies[p][seat] -= armies
         self.army_stock[seat] += armies
+        # Only the Mercenaries named leave: the rest stay, even with no army (MT-RULING-INVOLVED).
         self.mercs[p][seat] -= mercs
         self.mercs_left += mercs
-        self._drop_lone_mercs(p)
-
-    def _drop_lone_mercs(self, p: int) -> None:
-        """Mercenaries without an Army counter of their side go back (MT-RULING-INVOLVED)."""
-        for s in range(self.game.players):
-            if self.mercs[p][s] and not self.armies[p][s]:
-                self.mercs_left += self.mercs[p][s]
-                self.mercs[p][s] = 0
 
     def _do_place_ships(self, seat: int, args: list[str]) -> None:
         self._open(
@@ -1843,17 +1871,27 @@ class MythotopiaState(State):
             self.reserve_new[seat].append(parts[1])
             self.reserve_new[seat].sort()
             return
-        if verb == "move":
+        if verb == "move":  # the road move, once a turn: its first transfer (MT-ROAD-4)
             self.flags = self.flags | {"moved"}
-            a, b, n = P_INDEX[parts[1]], P_INDEX[parts[2]], int(parts[3])
-            self.armies[a][seat] -= n
-            self.armies[b][seat] += n
-            self._drop_lone_mercs(a)
+            self.pending = Pending("move", seat, free=True)
+            self._transfer(self.pending, parts)
             return
         card = parts[1]
         from_hand = card in self.hand[seat]
         self.take_from_player(seat, card)
         abilities.play_free(self, seat, card, parts[2:], from_hand)
+
+    def _transfer(self, pending: Pending, parts: list[str]) -> None:
+        """One transfer of the road move; the move ends by itself when no other is possible
+        (public facts). Mercenaries do not move, and stay where they are (MT-RULING-ROAD-MOVE)."""
+        seat = pending.seat
+        a, b, n = P_INDEX[parts[1]], P_INDEX[parts[2]], int(parts[3])
+        self.armies[a][seat] -= n
+        self.armies[b][seat] += n
+        moved = (*pending.args, parts[1], parts[2], parts[3])
+        self.pending = pending._replace(args=moved, chosen=pending.chosen + 1)
+        if not self._transfers(seat, moved):
+            self.pending = None
 
     def _to_discard(self, seat: int, cards: list[str] | tuple[str, ...]) -> None:
         self.discard[seat].extend(cards)
@@ -1905,6 +1943,12 @@ class MythotopiaState(State):
             )
             if not self.hand[seat] and not self.reserve[seat] and not self.reserve_new[seat]:
                 self._finish_discards(self.pending)
+            return
+        if kind == "move":
+            if verb == "done":
+                self.pending = None
+            else:
+                self._transfer(pending, parts)
             return
         if kind == "remove":
             if verb == "done":

@@ -33,22 +33,25 @@ def in_reserve(state: MythotopiaState, seat: int, card: str) -> bool:
 
 
 def invaders(state: MythotopiaState, p: int) -> list[int]:
-    """Players with Army counters in ``p`` who do not control it (MT-TERM-2)."""
+    """Players with Army or Mercenary counters in ``p`` who do not control it (MT-TERM-2,
+    MT-RULING-INVOLVED: Mercenaries stay when their side's armies are gone)."""
     owner = state.owner[p]
-    return [s for s, n in enumerate(state.armies[p]) if n and s != owner]
+    mercs = state.mercs[p]
+    return [s for s, n in enumerate(state.armies[p]) if (n or mercs[s]) and s != owner]
 
 
 def at_war(state: MythotopiaState, p: int) -> bool:
     """Whether province ``p`` is at war (someone has invaded it)."""
     owner = state.owner[p]
-    return any(n and s != owner for s, n in enumerate(state.armies[p]))
+    mercs = state.mercs[p]
+    return any((n or mercs[s]) and s != owner for s, n in enumerate(state.armies[p]))
 
 
 def involved(state: MythotopiaState, p: int, seat: int) -> bool:
     """Whether ``seat`` is involved in the war in ``p`` (an invader or the player defender)."""
     if not at_war(state, p):
         return False
-    return state.owner[p] == seat or state.armies[p][seat] > 0
+    return state.owner[p] == seat or state.armies[p][seat] > 0 or state.mercs[p][seat] > 0
 
 
 def strength(state: MythotopiaState, p: int, seat: int) -> int:
@@ -98,8 +101,9 @@ def leaders(state: MythotopiaState, p: int) -> list[int]:
     owner = state.owner[p]
     best = neutral_strength(state, p) if owner == NEUTRAL else strength(state, p, owner)
     top = [owner]
+    mercs = state.mercs[p]
     for seat, n in enumerate(state.armies[p]):
-        if n and seat != owner:
+        if (n or mercs[seat]) and seat != owner:
             value = strength(state, p, seat)
             if value > best:
                 best, top = value, [seat]

@@ -57,6 +57,7 @@ const PENDING_WORD = {
   keep: "Philosopher: keeping one card",
   diplomat: "Diplomat: stopping the war in",
   patronage: "Patronage",
+  move: "road move",
 };
 // Verbs whose province or card argument is a card, not a place on the map.
 const CARD_VERBS = new Set(["pay", "discard", "remove", "reserve", "warehouse", "draft", "keep"]);
@@ -627,6 +628,11 @@ function pendingPanel(ctx) {
   let what = PENDING_WORD[pending.kind] || pending.kind;
   if (pending.kind === "buy" && args.length === 2) what += ` ${args[0]} armies and ${args[1]} ships`;
   else if (pending.kind === "counsellor" && args[0] === "reserve") what += " (played from the Reserve)";
+  else if (pending.kind === "move") {
+    const moved = [];
+    for (let i = 0; i + 2 < args.length; i += 3) moved.push(`${args[i + 2]} ${nameOf(args[i])} → ${nameOf(args[i + 1])}`);
+    what += `: ${moved.join(", ")}`;
+  }
   else if (args.length) what += ` ${args.map(nameOf).join(" ")}`;
   const needs = Object.entries(pending.needs || {})
     .filter(([, n]) => n)
@@ -908,6 +914,7 @@ function instruction(payload) {
   if (pending) {
     if (["reserve", "discard", "remove", "counsellor"].includes(pending.kind)) return `${PENDING_WORD[pending.kind]}: click a card, or Done.`;
     if (pending.kind === "keep") return "Philosopher: click the card to keep.";
+    if (pending.kind === "move") return "Road move: move more armies (below), or Done.";
     if (pending.optional) return `${PENDING_WORD[pending.kind] || pending.kind} Pay a card, or decline.`;
     return "Pay: click a card of your hand or Reserve (or pick a payment below).";
   }
