@@ -2578,6 +2578,26 @@ def test_marauders_takes_an_army_anywhere_never_a_mercenary_and_gives_no_defende
     assert war.leaders(state, at("iracund")) == [0] and state.held[1] == ()
 
 
+@rules("MT-RULING-INVOLVED", "MT-TERM-2", "MT-WAR-2", "MT-CAPTURE-7")
+def test_mt_ruling_involved_mercenaries_alone_keep_their_side_in_the_war():
+    # Red's armies are gone from neutral Blore (Marauders took the last); his Mercenaries
+    # stay and fight on: 3 against Blore's 4, the neutral leads; with 5 he wins it.
+    state = fresh(own={0: RED, 1: BLUE})
+    state.mercs[at("blore")][0] = 3
+    state.mercs_left = 5
+    state.invalidate_caches()
+    assert war.at_war(state, at("blore")) and war.invaders(state, at("blore")) == [0]
+    assert war.leaders(state, at("blore")) == [NEUTRAL]
+    assert acts(state, "end-war") == ["end-war blore"]  # involved: he may end it, and lose
+    assert acts(state, "place-armies blore") == []  # Place armies needs Army counters there
+    state.mercs[at("blore")][0] = 5
+    state.mercs_left = 3
+    state.invalidate_caches()
+    play(state, "end-war blore")
+    assert state.owner[at("blore")] == 0 and state.mercs[at("blore")] == [0, 0]
+    assert state.mercs_left == 8
+
+
 @rules("MT-RULING-DEFENDER")
 def test_diplomat_stops_a_war_without_a_defender_counter():
     state = fresh(own={0: RED, 1: BLUE})
