@@ -14,6 +14,7 @@ import pytest
 
 import theomachy
 from theomachy import CHANCE
+from theomachy.engine.conformance import check_private_decisions
 from theomachy.games.mythotopia.rules import MythotopiaState
 
 from .scenario import draw, play, setup
@@ -86,3 +87,117 @@ def test_mt_hidden_5_determinize_works_for_every_seat_at_many_positions(players,
         assert_determinizes(state, seeds=1)
         checked += 1
     assert checked >= 20
+
+
+# --- what each observer learns of an action (State.action_seen_by) ------------------------------
+def seen(state: MythotopiaState, action: str) -> list[str]:
+    """``action`` as the spectator and each seat see it, in that order."""
+    return [state.action_seen_by(action, o) for o in [None, *range(state.game.players)]]
+
+
+@rules("MT-HIDDEN-3", "MT-HIDDEN-2", "MT-TURN-3")
+def test_mt_hidden_3_a_card_drawn_is_seen_by_its_drawer_only():
+    hand = ["start-army", "start-build", "start-market", "start-market", "start-ship"]
+    state = setup(provinces={0: ["palmain"]}, hands={0: hand}, first=0)
+    play(state, "discard start-army", "done", "pass", "end-turn")
+    assert state.current_player == CHANCE and state.queue[0][:2] == ("draw", 0)
+    outcome = state.legal_actions()[0]
+    assert seen(state, outcome) == ["draw ?", outcome, "draw ?"]
+    check_private_decisions(state, "refill draw")
+    # Public decisions stay whole for everyone.
+    fresh = setup(provinces={0: ["palmain"]}, first=0)
+    assert seen(fresh, "pass") == ["pass"] * 3
+    check_private_decisions(fresh, "a public decision")
+
+
+def philosopher_in_hand() -> MythotopiaState:
+    """Four players; red drafts Philosopher, empties his hand twice and draws it after the
+    reshuffle (a real history: determinization works from it)."""
+    hand = ["start-army", "start-build", "start-market", "start-market", "start-ship"]
+    display = ["philosopher"]
+    state = setup(players=4, provinces={0: ["palmain"]}, display=display, hands={0: hand})
+    play(state, "draft philosopher", "pay start-market gold")
+    play(state, "discard start-army", "discard start-build", "discard start-market")
+    play(state, "discard start-ship")  # the hand is empty: the discards and turn end by themselves
+    while state.current != 0 or state.current_player == CHANCE:
+        if state.current_player == CHANCE:
+            state.apply(state.legal_actions()[0])
+        else:
+            play(state, "pass", "pass", "end-turn")
+    for card in list(state.hand[0]):
+        play(state, f"discard {card}")
+    play(state, "pass")
+    draw(state, state.deck[0][0], "philosopher")  # the last card, then after the reshuffle
+    while state.current_player == CHANCE:
+        state.apply(state.legal_actions()[0])
+    assert "philosopher" in state.hand[0] and state.current == 1
+    while state.current != 0:
+        play(state, "pass", "pass", "end-turn")
+    return state
+
+
+@rules("MT-HIDDEN-3", "MT-IMP-PHILOSOPHER")
+def test_mt_hidden_3_philosopher_draws_and_keep_are_private():
+    state = philosopher_in_hand()
+    play(state, "play philosopher")
+    assert state.current_player == CHANCE and state.queue[0][0] == "impdraw"
+    outcome = state.legal_actions()[0]
+    assert seen(state, outcome) == ["draw ?", outcome, "draw ?", "draw ?", "draw ?"]
+    check_private_decisions(state, "philosopher draw")
+    while state.current_player == CHANCE:
+        state.apply(state.legal_actions()[0])
+    keep = state.legal_actions()[0]
+    assert keep.startswith("keep ")
+    assert seen(state, keep) == ["keep ?", keep, "keep ?", "keep ?", "keep ?"]
+    check_private_decisions(state, "philosopher keep")
+
+
+@rules("MT-HIDDEN-4", "MT-RULING-SECRET", "MT-SETUP-OPT-2")
+def test_mt_hidden_4_rejects_are_secret_until_the_last_reveals_them_all():
+    state = theomachy.load("mythotopia", players=3, options={"choose_provinces": True}).new_game()
+    while state.current_player == CHANCE:
+        state.apply(state.legal_actions()[0])
+    assert state.legal_actions()[0].startswith("reject")
+    choice = state.legal_actions()[0]
+    assert seen(state, choice) == ["reject ?", choice, "reject ?", "reject ?"]
+    check_private_decisions(state, "first reject")
+    for _ in range(5):
+        state.apply(state.legal_actions()[0])
+    assert state.current == 2 and len(state.choices[2]) == 1
+    last = state.legal_actions()[0]
+    assert seen(state, last) == [last] * 4  # all six are revealed at once
+    check_private_decisions(state, "last reject")
+
+
+@rules("MT-HIDDEN-4", "MT-RULING-SECRET", "MT-SETUP-10")
+def test_mt_hidden_4_citadels_are_secret_until_the_last_reveals_them_all():
+    game = theomachy.load("mythotopia", players=2)
+    state = game.new_game()
+    while not state.legal_actions()[0].startswith("vpcard"):
+        state.apply(state.legal_actions()[0])
+    for card in ("citadel", "patronage", "spoils-of-war", "roadside-inns"):
+        state.apply(f"vpcard {card}")
+    assert state.current_player == 0 and state.legal_actions()[0].startswith("citadel")
+    choice = state.legal_actions()[0]
+    assert seen(state, choice) == ["citadel ?", choice, "citadel ?"]
+    check_private_decisions(state, "first citadel")
+    state.apply(choice)
+    last = state.legal_actions()[0]
+    assert seen(state, last) == [last] * 3
+    check_private_decisions(state, "last citadel")
+
+
+@rules("MT-HIDDEN-3", "MT-HIDDEN-4")
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 4), (4, 6)])
+def test_mt_hidden_3_no_private_action_leaks_over_a_random_game(players, seed):
+    # Every third private node (hand draws at set-up and in play, Philosopher, secret
+    # choices), 25 of them, each with at most four of its actions played per observer.
+    private = checked = 0
+    for state in random_positions(players, seed, steps=1500, every=1):
+        if state._private_owner() is None or checked == 25:
+            continue
+        private += 1
+        if private % 3 == 0:
+            check_private_decisions(state, f"players={players} seed={seed}", limit=4)
+            checked += 1
+    assert checked == 25

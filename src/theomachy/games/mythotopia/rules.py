@@ -2247,6 +2247,38 @@ class MythotopiaState(State):
         return evaluation.evaluate(self, player)
 
     # --- information ------------------------------------------------------------------------------
+    def action_seen_by(self, action: str, observer: int | None) -> str:
+        """What ``observer`` learns of ``action`` applied here (MT-HIDDEN-3/4): a card drawn
+        into a hand or for Philosopher, a Philosopher keep and a secret set-up choice are seen
+        by their owner only; the others see the verb (``draw ?``). The choice that completes
+        the secret round is revealed with all the others at once, so it is public."""
+        owner = self._private_owner()
+        if owner is None or owner == observer:
+            return action
+        return action.split(" ", 1)[0] + " ?"
+
+    def _private_owner(self) -> int | None:
+        """The seat that alone sees the action applied at this position, None if public."""
+        player = self.current_player
+        if player == CHANCE:
+            head = self.queue[0] if self.queue else None
+            if head is not None and head[0] in ("draw", "impdraw"):
+                return int(head[1])
+            return None  # set-up chance: deals, display, VP cards, dragons, ... are public
+        if player == TERMINAL:
+            return None
+        pending = self.pending
+        if pending is not None and pending.kind == "keep" and player == pending.seat:
+            return player
+        last = self.current == self.game.players - 1
+        if self.phase == REJECT and not self.queue and pending is None:
+            if last and len(self.choices[self.current]) == REJECTS - 1:
+                return None  # the last reject: every reject is revealed
+            return player
+        if self.phase == CITADEL_CHOICE and not self.queue and pending is None:
+            return None if last else player
+        return None
+
     def view(self, player: int | None) -> dict[str, Any]:
         return hidden.view(self, player)
 
