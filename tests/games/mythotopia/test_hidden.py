@@ -95,7 +95,7 @@ def seen(state: MythotopiaState, action: str) -> list[str]:
     return [state.action_seen_by(action, o) for o in [None, *range(state.game.players)]]
 
 
-@rules("MT-HIDDEN-3", "MT-HIDDEN-2", "MT-TURN-3")
+@rules("MT-HIDDEN-3", "MT-HIDDEN-6", "MT-HIDDEN-2", "MT-TURN-3")
 def test_mt_hidden_3_a_card_drawn_is_seen_by_its_drawer_only():
     hand = ["start-army", "start-build", "start-market", "start-market", "start-ship"]
     state = setup(provinces={0: ["palmain"]}, hands={0: hand}, first=0)
@@ -136,7 +136,7 @@ def philosopher_in_hand() -> MythotopiaState:
     return state
 
 
-@rules("MT-HIDDEN-3", "MT-IMP-PHILOSOPHER")
+@rules("MT-HIDDEN-3", "MT-HIDDEN-6", "MT-IMP-PHILOSOPHER")
 def test_mt_hidden_3_philosopher_draws_and_keep_are_private():
     state = philosopher_in_hand()
     play(state, "play philosopher")
@@ -152,7 +152,7 @@ def test_mt_hidden_3_philosopher_draws_and_keep_are_private():
     check_private_decisions(state, "philosopher keep")
 
 
-@rules("MT-HIDDEN-4", "MT-RULING-SECRET", "MT-SETUP-OPT-2")
+@rules("MT-HIDDEN-4", "MT-HIDDEN-6", "MT-RULING-SECRET", "MT-SETUP-OPT-2")
 def test_mt_hidden_4_rejects_are_secret_until_the_last_reveals_them_all():
     state = theomachy.load("mythotopia", players=3, options={"choose_provinces": True}).new_game()
     while state.current_player == CHANCE:
@@ -169,7 +169,7 @@ def test_mt_hidden_4_rejects_are_secret_until_the_last_reveals_them_all():
     check_private_decisions(state, "last reject")
 
 
-@rules("MT-HIDDEN-4", "MT-RULING-SECRET", "MT-SETUP-10")
+@rules("MT-HIDDEN-4", "MT-HIDDEN-6", "MT-RULING-SECRET", "MT-SETUP-10")
 def test_mt_hidden_4_citadels_are_secret_until_the_last_reveals_them_all():
     game = theomachy.load("mythotopia", players=2)
     state = game.new_game()
@@ -187,7 +187,7 @@ def test_mt_hidden_4_citadels_are_secret_until_the_last_reveals_them_all():
     check_private_decisions(state, "last citadel")
 
 
-@rules("MT-HIDDEN-3", "MT-HIDDEN-4")
+@rules("MT-HIDDEN-3", "MT-HIDDEN-4", "MT-HIDDEN-6")
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 4), (4, 6)])
 def test_mt_hidden_3_no_private_action_leaks_over_a_random_game(players, seed):
     # Every third private node (hand draws at set-up and in play, Philosopher, secret
