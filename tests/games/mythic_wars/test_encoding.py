@@ -13,13 +13,40 @@ import theomachy
 from theomachy import CHANCE
 from theomachy.engine.encoding import encoded
 from theomachy.games.mythic_wars.cards import PANTHEONS
-from theomachy.games.mythic_wars.encoding import DEITY_IDS, IDS, SUMMONER, Encoding
+from theomachy.games.mythic_wars.encoding import (
+    DEITY_IDS,
+    IDS,
+    ORDERABLE_IDS,
+    SUMMONER,
+    Encoding,
+    decision_table,
+)
 from theomachy.games.mythic_wars.rules import ENTITIES
 
 PLAYERS = range(2, 9)
-DECISIONS = 3796  # 48 draft + 48 assemble + 48 invoke + 2850 attack + 747 ability + 54 rest + 1
-OBSERVATION = {n: 586 + 72 * n for n in PLAYERS}  # 730 at 2 players ... 1162 at 8
-MAX_DECISIONS = {n: 4 * n + 10_000 * (5 * n + 17) for n in PLAYERS}  # nominal (no round cap)
+# The sizes follow from the content (RULES.md gives them for the current content: 3799
+# decisions, 586 + 72 x players observation numbers with 54 entities, 48 deities and 6
+# pantheons), so new content changes the numbers, not these formulas.
+E, D, S = len(IDS), len(DEITY_IDS), len(SUMMONER)
+TARGETED = {"clash", "blast", "doom", "burn"}
+ABILITY_DECISIONS = sum(
+    (E - 1 - (e.id in SUMMONER or e.params.creature is not None))
+    if e.ability in TARGETED
+    else E
+    if e.ability == "heal"
+    else 1
+    if e.ability in ("volley", "summon")
+    else 0
+    for e in ENTITIES
+)
+DECISIONS = 3 * D + (E * (E - 1) - 2 * S) + ABILITY_DECISIONS + E + len(ORDERABLE_IDS) + 1
+OBSERVATION = {
+    n: 19 + n * (10 + len(PANTHEONS)) + D + E * (7 + n) + 2 * E + 10 + 2 * n + 23 for n in PLAYERS
+}
+ONCE_A_ROUND = sum(
+    (not e.is_deity) + (e.ability in ("extra-attack", "doom", "ambush", "burn")) for e in ENTITIES
+) + len(ORDERABLE_IDS)
+MAX_DECISIONS = {n: 4 * n + 10_000 * (5 * n + ONCE_A_ROUND) for n in PLAYERS}  # nominal
 
 
 def modes(players: int, rng: random.Random) -> list[dict[str, object]]:
@@ -76,7 +103,7 @@ def test_tables_have_fixed_sizes_and_no_duplicates(players: int):
 def test_table_order_follows_the_notation():
     decisions = Encoding(theomachy.load("mythic-wars", players=3)).decisions()
     verbs = [d.split(" ")[0] for d in decisions]
-    order = ["draft", "assemble", "invoke", "attack", "ability", "rest", "decline"]
+    order = ["draft", "assemble", "invoke", "attack", "ability", "rest", "order", "decline"]
     assert [v for i, v in enumerate(verbs) if i == 0 or verbs[i - 1] != v] == order
     attacks = [tuple(d.split(" ")[1:]) for d in decisions if d.startswith("attack ")]
     assert attacks == sorted(attacks, key=lambda pair: (IDS.index(pair[0]), IDS.index(pair[1])))

@@ -8,6 +8,7 @@ import pytest
 
 import theomachy
 from theomachy import CHANCE, IllegalAction
+from theomachy.games.mythic_wars.cards import PANTHEONS
 from theomachy.games.mythic_wars.rules import DEFEATED, DEITIES, ENTITIES, IN_BATTLE, OVER
 
 from .scenario import battle, energy, game_with, roll, status
@@ -149,7 +150,7 @@ def test_guided_deals_then_each_drafts_four_secretly():
 @rules("MW-SETUP-4")
 def test_pantheons_mode_gives_each_player_a_pantheon_to_draft_from():
     state = wars(2, mode="pantheons").new_game()
-    assert len(state.chance_outcomes()) == 6
+    assert len(state.chance_outcomes()) == len(PANTHEONS)
     state.apply("deal aztec")
     assert "deal aztec" not in state.legal_actions()
     state.apply("deal japanese")
@@ -158,8 +159,29 @@ def test_pantheons_mode_gives_each_player_a_pantheon_to_draft_from():
         ENTITIES[[e.id for e in ENTITIES].index(a.split()[1])].pantheon == "aztec"
         for a in state.legal_actions()
     )
-    with pytest.raises(ValueError, match="at most 6 players"):
-        wars(7, mode="pantheons")
+    # The cap is the content's number of pantheons (one each), never a number in the code.
+    if len(PANTHEONS) < 8:
+        with pytest.raises(ValueError, match=f"at most {len(PANTHEONS)} players"):
+            wars(len(PANTHEONS) + 1, mode="pantheons")
+    assert wars(len(PANTHEONS), mode="pantheons").players == len(PANTHEONS)
+
+
+@rules("MW-SETUP-4")
+@pytest.mark.skipif(len(PANTHEONS) < 8, reason="8 players need 8 pantheons in the content")
+def test_mw_setup_4_eight_players_play_pantheons_of_fate_to_the_end():
+    game = wars(8, mode="pantheons")
+    for seed in range(2):
+        state = theomachy.simulate(
+            "mythic-wars",
+            players=8,
+            agents=["random"] * 8,
+            seed=seed,
+            options={"mode": "pantheons"},
+        )
+        assert state.is_terminal() and state.winners()
+        pantheons = [f["pantheon"] for f in state.view(None)["factions"]]
+        assert sorted(pantheons) == sorted(PANTHEONS)  # one each, every pantheon dealt
+        assert game.replay(state.history()).winners() == state.winners()
 
 
 @rules("MW-SETUP-5", "MW-RULING-SHARED")
@@ -280,13 +302,35 @@ def test_invocation_in_order_declared_cards_public_all_enter_together():
     assert energy(state, "set") == 8
 
 
-@rules("MW-INVOKE-4", "MW-ABILITY-DOOM", "MW-RULING-DOOM")
-def test_invoke_abilities_resolve_after_all_entered_and_a_critical_survives_doom():
+@rules("MW-INVOKE-4", "MW-ABILITY-DOOM")
+def test_invoke_abilities_resolve_after_all_entered():
     state = game_with([["fujin"], ["chalchiuhtlicue"]], first=1)
     state.apply("invoke chalchiuhtlicue")
     state.apply("invoke fujin")
     state.apply("ability chalchiuhtlicue fujin")  # Fujin entered with her: a target
-    roll(state, 6)  # 12 anyway; a critical always survives
+    roll(state, 5)  # 6 + 5 = 11, not under 11
+    assert status(state, "fujin") == "invoked"
+
+
+@rules("MW-RULING-DOOM", "MW-ABILITY-DOOM", "MW-CRIT-1")
+def test_mw_ruling_doom_only_the_total_counts_a_natural_six_does_not_save():
+    # Loki's faction is prime: Fenrir (Defense 3) enters first, then Chalchiuhtlicue dooms it.
+    state = game_with([["chalchiuhtlicue"], ["loki"]], first=1)
+    state.apply("invoke loki")
+    state.apply("invoke chalchiuhtlicue")
+    state.apply("ability chalchiuhtlicue fenrir")
+    roll(state, 6)  # 3 + 6 = 9: under 11. A natural 6, but nothing for it to beat.
+    assert status(state, "fenrir") == "defeated"
+    settled = state.view(None)["settled"]
+    assert [(r["kind"], r["first_total"], r["first_critical"], r["result"]) for r in settled] == [
+        ("defense-test", 9, True, "defeated")
+    ]
+    # The threshold itself is met: 11 is not under 11 (Fujin, Defense 6, rolls 5).
+    state = game_with([["fujin"], ["chalchiuhtlicue"]], first=1)
+    state.apply("invoke chalchiuhtlicue")
+    state.apply("invoke fujin")
+    state.apply("ability chalchiuhtlicue fujin")
+    roll(state, 5)
     assert status(state, "fujin") == "invoked"
 
 
@@ -536,6 +580,19 @@ def test_two_taunters_do_not_shield_each_other():
     assert attacks == ["attack thor heimdall", "attack thor tyr"]
 
 
+@rules("MW-RULING-TAUNT", "MW-ABILITY-TAUNT", "MW-RULING-PROTECT")
+def test_mw_ruling_taunt_attacks_only_taunters_clashes_and_abilities_anyone():
+    # Set clashes and Apollo blasts past Tyr; only attacks are held to the taunter.
+    state = battle([["set", "apollo"], ["tyr", "thor"]], ["set", "apollo", "tyr", "thor"], seat=0)
+    legal = state.legal_actions()
+    assert [a for a in legal if a.startswith("attack")] == ["attack apollo tyr", "attack set tyr"]
+    assert {"ability set thor", "ability apollo thor"} <= set(legal)
+    # Once the taunter is defeated, every entity of its faction may be attacked again.
+    state.lose(state.unit_named("tyr"), 99)
+    state.invalidate_caches()
+    assert "attack set thor" in state.legal_actions()
+
+
 @rules("MW-RULING-THORNS", "MW-ABILITY-THORNS")
 def test_thorns_do_not_act_once_their_entity_is_defeated():
     state = battle(
@@ -589,3 +646,91 @@ def test_max_rounds_ends_the_game_with_the_most_energy_winning(players: int) -> 
     assert capped > 0
     with pytest.raises(ValueError, match="max_rounds"):
         theomachy.load("mythic-wars", options={"max_rounds": 0})
+
+
+# --- simultaneous abilities of one faction -----------------------------------------------------
+def _end_of_round(state) -> None:
+    """Rest every entity still to act this round (the End of Round Phase follows)."""
+    rest_all(state)
+
+
+@rules("MW-RULING-ORDER", "MW-ROUND-3", "MW-ABILITY-BURN")
+def test_mw_ruling_order_the_advocate_orders_its_factions_end_of_round_burns():
+    # Izanami burns 1, Nergal burns 2; Thor has 2 points left, Zeus 8.
+    state = battle(
+        [["thor", "zeus"], ["izanami", "nergal"]],
+        ["thor", "zeus", "izanami", "nergal"],
+        energy={"thor": 2},
+    )
+    _end_of_round(state)
+    assert state.current_player == 1
+    assert state.legal_actions() == ["order izanami", "order nergal"]
+    pending = state.view(0)["pending"]
+    assert (pending["kind"], pending["purpose"], pending["player"]) == ("choice", "order", 1)
+    assert state.action_seen_by("order nergal", 0) == "order nergal"  # a public choice
+    # Izanami first: both burns can fall on Thor (1, then 2).
+    state.apply("order izanami")
+    state.apply("ability izanami thor")
+    assert energy(state, "thor") == 1
+    assert state.legal_actions() == ["ability nergal thor", "ability nergal zeus"]  # no order
+    state.apply("ability nergal thor")
+    assert status(state, "thor") == "defeated" and energy(state, "zeus") == 8
+    # Nergal first: Thor falls to Nergal's 2 and Izanami's burn must go to Zeus.
+    state = battle(
+        [["thor", "zeus"], ["izanami", "nergal"]],
+        ["thor", "zeus", "izanami", "nergal"],
+        energy={"thor": 2},
+    )
+    _end_of_round(state)
+    state.apply("order nergal")
+    state.apply("ability nergal thor")
+    assert status(state, "thor") == "defeated"
+    assert state.legal_actions() == ["ability izanami zeus"]
+    state.apply("ability izanami zeus")
+    assert energy(state, "zeus") == 7
+
+
+@rules("MW-RULING-ORDER", "MW-ROUND-3", "MW-ABILITY-REGENERATE")
+def test_mw_ruling_order_no_choice_when_the_order_cannot_matter():
+    # A lone trigger resolves by itself: Tsukuyomi regenerates at the start of the round.
+    state = battle([["thor"], ["tsukuyomi"]], ["thor", "tsukuyomi"], energy={"tsukuyomi": 3})
+    _everything_invoked(state)
+    _end_of_round(state)
+    assert state.round == 3 and state.phase == 6  # the Start of Round resolved by itself
+    assert energy(state, "tsukuyomi") == 4
+    # An order-free trigger (regenerate: its own entity only, no choice) resolves first
+    # without a question, whatever else of its faction is due: a Start of Round queue with
+    # Tsukuyomi and Izanami (whose start hook does nothing) asks nothing.
+    state = battle(
+        [["thor"], ["tsukuyomi", "izanami"]],
+        ["thor", "tsukuyomi", "izanami"],
+        energy={"tsukuyomi": 3},
+    )
+    state.phase = 3  # START
+    state.queue = (state.unit_named("izanami"), state.unit_named("tsukuyomi"))
+    state.invalidate_caches()
+    state._advance()
+    assert not state.stack and energy(state, "tsukuyomi") == 4
+
+
+@rules("MW-RULING-ORDER", "MW-ABILITY-BURN", "MW-SUMMON-1")
+def test_mw_ruling_order_a_summoned_burner_is_ordered_with_its_factions_other():
+    # Izanami and Kitsune (summoned by Inari) burn in the same faction, so they are ordered;
+    # the lone burner of the prime faction is not.
+    state = battle(
+        [["nergal"], ["izanami", "inari"]],
+        ["nergal", "izanami", "inari"],
+        summoned={"kitsune": "inari"},
+    )
+    _end_of_round(state)
+    assert state.current_player == 0 and state.legal_actions() == [
+        "ability nergal inari",
+        "ability nergal izanami",
+        "ability nergal kitsune",
+    ]
+    state.apply("ability nergal inari")
+    assert state.legal_actions() == ["order izanami", "order kitsune"]
+    state.apply("order kitsune")
+    assert state.legal_actions() == ["ability kitsune nergal"]
+    state.apply("ability kitsune nergal")
+    assert state.legal_actions() == ["ability izanami nergal"]

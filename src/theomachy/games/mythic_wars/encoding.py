@@ -2,9 +2,11 @@
 
 See "Encoding (for the RL adapters)" in RULES.md for the table order, the observation layout
 and the bound of :meth:`Encoding.max_decisions`. The tables are built from the content (the
-54 entities of ``content/entities.toml``, sorted by id as in ``cards.catalog()``), the
-pantheons and the ability keys, never from sampled games. They do not depend on the mode:
-every mode plays with the same entities, and a mode only changes who holds which.
+entities of ``content/entities.toml``, sorted by id as in ``cards.catalog()``), the pantheons
+and the ability keys, never from sampled games. They do not depend on the mode: every mode
+plays with the same entities, and a mode only changes who holds which. A Solo Destiny game
+(option ``solo``) names every entity ``<id>@<seat>`` (each faction has its own copy), so its
+tables and entity blocks have one copy of every entity per seat.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from theomachy.engine.core import CHANCE, Game
 from theomachy.engine.encoding import Encoding as BaseEncoding
 from theomachy.engine.encoding import Features, seats_from
 from theomachy.games.mythic_wars.cards import PANTHEONS, catalog
-from theomachy.games.mythic_wars.rules import PHASE_NAMES
+from theomachy.games.mythic_wars.rules import ORDERABLE, PHASE_NAMES, SOLO_MARK
 
 ENTITIES = catalog()  # every entity, sorted by id: the content order of every table
 IDS = tuple(entity.id for entity in ENTITIES)
@@ -88,6 +90,8 @@ CREATURES = sum(1 for entity in ENTITIES if not entity.is_deity)
 EXTRA_ATTACKERS = sum(1 for entity in ENTITIES if entity.ability == "extra-attack")
 INVOKE_CHOOSERS = sum(1 for entity in ENTITIES if entity.ability in ("doom", "ambush"))
 BURNERS = sum(1 for entity in ENTITIES if entity.ability == "burn")
+# Entities whose triggered ability its advocate may have to order (MW-RULING-ORDER).
+ORDERABLE_IDS = frozenset(IDS[n] for n in ORDERABLE)
 
 
 def _clip(value: float) -> float:
@@ -100,25 +104,40 @@ def opposable(attacker: str) -> list[str]:
     return [t for t in IDS if t != attacker and (attacker, t) not in BOUND]
 
 
-def decision_table() -> list[str]:
-    """Every decision, verbs in RULES.md notation order, arguments in content order."""
-    table = [f"draft {d}" for d in DEITY_IDS]
-    table += [f"assemble {d}" for d in DEITY_IDS]
-    table += [f"invoke {d}" for d in DEITY_IDS]
-    table += [f"attack {a} {t}" for a in IDS for t in opposable(a)]
-    for entity in ENTITIES:
-        key = entity.ability
-        if key in OPPOSING_TARGET:
-            table += [f"ability {entity.id} {t}" for t in opposable(entity.id)]
-        elif key in SUPPORTING_TARGET:
-            # itself or any supporting entity: any deity may share its faction, and so may
-            # any creature (summoned by a supporting deity)
-            table += [f"ability {entity.id} {t}" for t in IDS]
-        elif key in NO_TARGET:
-            table.append(f"ability {entity.id}")
-        elif key not in NO_ABILITY_ACTION:
-            raise ValueError(f"mythic-wars encoding: ability {key!r} has no decision rule")
-    table += [f"rest {e}" for e in IDS]
+def decision_table(players: int = 1, solo: bool = False) -> list[str]:
+    """Every decision, verbs in RULES.md notation order, arguments in content order; in a
+    solo game every entity once per seat (``<id>@<seat>``, seat by seat)."""
+    seats = list(range(players)) if solo else [None]
+
+    def token(entity_id: str, seat: int | None) -> str:
+        return entity_id if seat is None else f"{entity_id}{SOLO_MARK}{seat}"
+
+    def against(attacker: str, seat: int | None) -> list[str]:
+        """The tokens that can ever oppose ``attacker`` of ``seat``: in a solo game every
+        entity of every other seat."""
+        if seat is None:
+            return opposable(attacker)
+        return [token(t, other) for other in seats if other != seat for t in IDS]
+
+    table = [] if solo else [f"draft {d}" for d in DEITY_IDS]  # no draft in the destiny modes
+    table += [f"assemble {token(d, s)}" for s in seats for d in DEITY_IDS]
+    table += [f"invoke {token(d, s)}" for s in seats for d in DEITY_IDS]
+    table += [f"attack {token(a, s)} {t}" for s in seats for a in IDS for t in against(a, s)]
+    for seat in seats:
+        for entity in ENTITIES:
+            key, me = entity.ability, token(entity.id, seat)
+            if key in OPPOSING_TARGET:
+                table += [f"ability {me} {t}" for t in against(entity.id, seat)]
+            elif key in SUPPORTING_TARGET:
+                # itself or any supporting entity: any deity may share its faction, and so
+                # may any creature (summoned by a supporting deity)
+                table += [f"ability {me} {token(t, seat)}" for t in IDS]
+            elif key in NO_TARGET:
+                table.append(f"ability {me}")
+            elif key not in NO_ABILITY_ACTION:
+                raise ValueError(f"mythic-wars encoding: ability {key!r} has no decision rule")
+    table += [f"rest {token(e, s)}" for s in seats for e in IDS]
+    table += [f"order {token(e, s)}" for s in seats for e in IDS if e in ORDERABLE_IDS]
     table.append("decline")
     return table
 
@@ -134,8 +153,9 @@ def outcome_table(players: int) -> list[str]:
 
 
 class Encoding(BaseEncoding):
-    """Mythic Wars: 3796 decisions and 60 + players chance outcomes at every player count;
-    586 + 72 x players observation numbers.
+    """Mythic Wars: a fixed decision table (3816 at every player count with the current
+    content; a solo game's grows with the seats) and 60 + players chance outcomes;
+    586 + 72 x players observation numbers (a solo game's entity blocks are per seat).
 
     :meth:`max_decisions` is a NOMINAL bound without the ``max_rounds`` option: the
     rulebook's game has no round cap and can last without end (random play has gone past
@@ -149,6 +169,9 @@ class Encoding(BaseEncoding):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.players = game.players
+        self.solo = bool(game.options.get("solo"))
+        self.copies = self.players if self.solo else 1  # copies of every entity in the game
+        self.slots = len(IDS) * self.copies  # entity slots (one per token)
         self.entity_size = 7 + self.players
         self.size = (
             len(MODES)
@@ -156,10 +179,10 @@ class Encoding(BaseEncoding):
             + 3
             + self.players * SEAT_SIZE
             + len(DEITY_IDS)
-            + len(IDS) * self.entity_size
+            + self.slots * self.entity_size
             + len(PENDING_KINDS)
             + len(PURPOSES)
-            + 2 * len(IDS)
+            + 2 * self.slots
             + 4
             + 2 * self.players
             + 1
@@ -170,7 +193,7 @@ class Encoding(BaseEncoding):
         )
 
     def decisions(self) -> list[str]:
-        return decision_table()
+        return decision_table(self.players, self.solo)
 
     def outcomes(self) -> list[str]:
         return outcome_table(self.players)
@@ -182,15 +205,25 @@ class Encoding(BaseEncoding):
         """With the ``max_rounds`` option (MW-CAP-1) a true bound; without it (the rulebook's
         game has no round cap) a nominal one. 4 drafts (or assembly picks) per player,
         then per round at most one invocation per faction, one empowerment per entity in the
-        battle (4 deities per faction and the 6 creatures), one extra-attack choice per
+        battle (4 deities per faction and the creatures), one extra-attack choice per
         extra-attacker (an additional attack grants no other), one ambush/doom choice per
-        entity that has one and one burn target per burner; times NOMINAL_ROUNDS rounds
+        entity that has one, one burn target per burner and one order choice per orderable
+        trigger (a solo game has a copy of each per seat); times NOMINAL_ROUNDS rounds
         (10,000), or ``max_rounds``."""
         n = self.players
         cap = self.game.options.get("max_rounds")
         rounds = cap if isinstance(cap, int) and cap > 0 else NOMINAL_ROUNDS
-        per_round = n + FACTION_SIZE * n + CREATURES + EXTRA_ATTACKERS + INVOKE_CHOOSERS + BURNERS
+        once = CREATURES + EXTRA_ATTACKERS + INVOKE_CHOOSERS + BURNERS + len(ORDERABLE_IDS)
+        per_round = n + FACTION_SIZE * n + self.copies * once
         return FACTION_SIZE * n + rounds * per_round
+
+    def slot(self, token: str, relative: dict[int, int]) -> int:
+        """An entity token's slot: its content index, or in a solo game its seat's copy's
+        (seats relative to the viewer, as everywhere in the observation)."""
+        entity_id, _, seat = token.partition(SOLO_MARK)
+        if not self.solo:
+            return INDEX[entity_id]
+        return relative[int(seat)] * len(IDS) + INDEX[entity_id]
 
     def observe(self, view: Mapping[str, Any]) -> list[float]:
         n = self.players
@@ -239,17 +272,17 @@ class Encoding(BaseEncoding):
 
         # The viewer's hand (dealt, not yet drafted or formed into a faction), or while the
         # viewer assembles, the shared copy's deities left (a game has one or the other).
-        f.many_hot([*view["hand"], *view["pool"]], DEITY_IDS)
+        f.many_hot([t.split(SOLO_MARK)[0] for t in (*view["hand"], *view["pool"])], DEITY_IDS)
 
         # One block per entity, content order: seen, owner (relative seat), state, declared,
         # energy.
         size = self.entity_size
-        block = [0.0] * (len(IDS) * size)
+        block = [0.0] * (self.slots * size)
         for entity in entities:
             entity_id = entity["id"]
             if entity_id is None:
                 continue
-            base = INDEX[entity_id] * size
+            base = self.slot(entity_id, relative) * size
             block[base] = 1.0
             block[base + 1 + relative[entity["owner"]]] = 1.0
             block[base + 1 + n + STATE_INDEX[entity["state"]]] = 1.0
@@ -267,12 +300,12 @@ class Encoding(BaseEncoding):
             or pending.get("source")
             or pending.get("unit")
         )
-        named = [0.0] * (2 * len(IDS))
+        named = [0.0] * (2 * self.slots)
         if actor is not None:
-            named[INDEX[actor]] = 1.0
+            named[self.slot(actor, relative)] = 1.0
         target = pending.get("target")
         if target is not None:
-            named[len(IDS) + INDEX[target]] = 1.0
+            named[self.slots + self.slot(target, relative)] = 1.0
         f.values.extend(named)
         f.flag(pending.get("extra"))
         f.scalar(pending.get("attack_die") or pending.get("clasher_die"), DIE_HIGH)

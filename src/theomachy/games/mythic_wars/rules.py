@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any, Literal, NamedTuple
 
 from pydantic import Field, field_validator
@@ -64,26 +65,87 @@ STATS = tuple(
 )
 POWER = tuple(entity.power for entity in ENTITIES)
 
-# Every action string that names entities, built once: listing legal actions is indexing and
-# applying one is a dict lookup (no string formatting or parsing per step).
-ATTACK_ACTION = tuple(tuple(f"attack {a} {t}" for t in IDS) for a in IDS)
-ABILITY_ON_ACTION = tuple(tuple(f"ability {a} {t}" for t in IDS) for a in IDS)
-ABILITY_ACTION = tuple(f"ability {a}" for a in IDS)
-REST_ACTION = tuple(f"rest {a}" for a in IDS)
-INVOKE_ACTION = tuple(f"invoke {a}" for a in IDS)
 DRAFT_ACTION = tuple(f"draft {a}" for a in IDS)
-ASSEMBLE_ACTION = tuple(f"assemble {a}" for a in IDS)
 DEAL_ACTION = tuple(f"deal {a}" for a in IDS)
-TARGETED_ACTION = {"attack": ATTACK_ACTION, "ability": ABILITY_ON_ACTION}
-# action -> (verb, first entity, second entity or -1) for the actions of the battle.
-ACTION_PARTS: dict[str, tuple[str, int, int]] = {}
-for _a in range(len(ENTITIES)):
-    for _t in range(len(ENTITIES)):
-        ACTION_PARTS[ATTACK_ACTION[_a][_t]] = ("attack", _a, _t)
-        ACTION_PARTS[ABILITY_ON_ACTION[_a][_t]] = ("ability", _a, _t)
-    ACTION_PARTS[ABILITY_ACTION[_a]] = ("ability", _a, -1)
-    ACTION_PARTS[REST_ACTION[_a]] = ("rest", _a, -1)
-    ACTION_PARTS[INVOKE_ACTION[_a]] = ("invoke", _a, -1)
+SOLO_MARK = "@"  # a solo game's tokens: <id>@<seat> (MW-NOTATION-SOLO)
+
+
+class Notation:
+    """How a game names its entities in actions, views and the log (MW-NOTATION-SOLO).
+
+    Each unit has a *key*: its entity number, or in a Solo Destiny game (every faction has
+    its own copy, so two factions may hold the same deity) ``entity + seat x entities``; and a
+    *token*: its id, or ``<id>@<seat>`` in a solo game. Every action string naming entities is
+    built once (in a solo game a targeted row on its first use: those tables grow with the
+    square of the seats), so listing legal actions is indexing and applying one is a dict
+    lookup, with no string formatting or parsing per step."""
+
+    def __init__(self, solo: bool, players: int) -> None:
+        self.solo = solo
+        self.stride = len(ENTITIES) if solo else 0
+        seats = range(players) if solo else [None]
+        self.tokens = tuple(
+            entity_id if seat is None else f"{entity_id}{SOLO_MARK}{seat}"
+            for seat in seats
+            for entity_id in IDS
+        )
+        self.key_of = {token: key for key, token in enumerate(self.tokens)}
+        # action -> (verb, first key, second key or -1) for the actions naming units.
+        self.parts: dict[str, tuple[str, int, int]] = {}
+        self.ability = self._singles("ability")
+        self.rest = self._singles("rest")
+        self.invoke = self._singles("invoke")
+        self.order = self._singles("order")
+        self.assemble = tuple(f"assemble {token}" for token in self.tokens)
+        self._rows: dict[str, list[tuple[str, ...] | None]] = {
+            verb: [None] * len(self.tokens) for verb in ("attack", "ability")
+        }
+        if not solo:  # small: build every row now
+            for key in range(len(self.tokens)):
+                self.row("attack", key)
+                self.row("ability", key)
+
+    def _singles(self, verb: str) -> tuple[str, ...]:
+        actions = tuple(f"{verb} {token}" for token in self.tokens)
+        for key, action in enumerate(actions):
+            self.parts[action] = (verb, key, -1)
+        return actions
+
+    def row(self, verb: str, key: int) -> tuple[str, ...]:
+        """``<verb> <key's token> <token>`` for every key, indexed by the second key."""
+        rows = self._rows[verb]
+        found = rows[key]
+        if found is None:
+            me = self.tokens[key]
+            found = rows[key] = tuple(f"{verb} {me} {token}" for token in self.tokens)
+            for target, action in enumerate(found):
+                self.parts[action] = (verb, key, target)
+        return found
+
+    def parts_of(self, action: str) -> tuple[str, int, int]:
+        """(verb, key, target key or -1) of a legal action naming units."""
+        found = self.parts.get(action)
+        if found is None:  # a targeted row not listed yet in this process (a solo game)
+            verb, first, *rest = action.split(" ")
+            if rest:
+                self.row(verb, self.key_of[first])
+            found = self.parts[action]
+        return found
+
+    def key(self, entity: int, owner: int) -> int:
+        """The key of ``owner``'s copy of ``entity``."""
+        return entity + owner * self.stride
+
+    def entity_of(self, token: str) -> int:
+        """The entity number a token names (KeyError if it names none in this game)."""
+        return self.key_of[token] % len(ENTITIES)
+
+
+@cache
+def notation(solo: bool, players: int) -> Notation:
+    """The notation of a game (shared by every game with the same settings)."""
+    return Notation(solo, players)
+
 
 # Which entities have an ability that does something at a trigger or on rolls: the others are
 # left out of the trigger queues and the modifier sums (their hooks do nothing).
@@ -102,6 +164,13 @@ HOOKED = {
 WITH_OPTIONS = HOOKED["options"]
 AFTER_ATTACK = HOOKED["after_attack"]
 AFTER_DEFENDING = HOOKED["after_defending"]
+# Triggered abilities whose order among a faction's simultaneous triggers cannot matter: they
+# touch only their own entity and ask nothing (MW-RULING-ORDER). The other start- and
+# end-of-round ones are ORDERABLE: when two or more of one faction are due at once, its
+# advocate orders them. (Invocation abilities never are: a faction invokes one deity a round
+# and creatures are summoned, not invoked, so a faction has one of them due at most.)
+ORDER_FREE = frozenset(n for n, entity in enumerate(ENTITIES) if entity.ability == "regenerate")
+ORDERABLE = (HOOKED["on_round_start"] | HOOKED["on_round_end"]) - ORDER_FREE
 # Entities with a passive flag or a roll modifier (what BattleCache looks up).
 PASSIVE = frozenset(
     n
@@ -203,7 +272,8 @@ OPTIONAL_CHOICES = ("extra-attack", "ambush", "doom")  # these may be declined
 class MythicWarsOptions(GameOptions):
     """Options (MW-SETUP): ``mode``, ``deal`` (cards dealt each in guided mode), ``factions``
     (destiny modes: 4 deity ids per player; None: each seat assembles its own in the game),
-    ``first`` (the first prime faction; None: a die),
+    ``solo`` (destiny modes: Solo Destiny, each player assembles from their own copy; False:
+    Shared Destiny, one shared copy), ``first`` (the first prime faction; None: a die),
     ``max_rounds`` (MW-CAP-1: None, the rulebook's game, has no cap)."""
 
     mode: Literal["hands-of-fate", "guided", "pantheons", "destiny", "pantheons-of-destiny"] = (
@@ -211,6 +281,7 @@ class MythicWarsOptions(GameOptions):
     )
     deal: int = 6
     factions: list[list[str]] | None = None
+    solo: bool = False
     first: int | None = None
     max_rounds: int | None = Field(default=None, ge=1, le=100_000)
 
@@ -260,6 +331,8 @@ class MythicWarsGame(Game):
         super().__init__(players, options)
         self.factions: list[list[int]] | None = None  # destiny factions given by the option
         self._check_options()
+        solo = self.options["solo"]
+        self.notation = notation(solo, self.players if solo else 1)
 
     @property
     def assembles(self) -> bool:
@@ -275,9 +348,14 @@ class MythicWarsGame(Game):
             raise ValueError(f"{self.id}: first must be a seat from 0 to {n - 1}")
         if mode in DESTINY_MODES:
             if o["factions"] is not None:
-                self.factions = _check_factions(o["factions"], n, mode)
-        elif o["factions"] is not None:
-            raise ValueError(f"{self.id}: option factions is only for the destiny modes")
+                self.factions = _check_factions(o["factions"], n, mode, o["solo"])
+        else:
+            for name in ("factions", "solo"):
+                if o[name] not in (None, False):
+                    raise ValueError(
+                        f"{self.id}: option {name} is only for the destiny modes (destiny, "
+                        f"pantheons-of-destiny); mode {mode} deals the factions"
+                    )
         if mode == "guided" and n * o["deal"] > len(DEITIES):
             raise ValueError(
                 f"{self.id}: guided mode deals {o['deal']} to each of {n} players, "
@@ -295,23 +373,28 @@ class MythicWarsGame(Game):
         return MythicWarsState(self)
 
 
-def _check_factions(factions: list[list[str]], players: int, mode: str) -> list[list[int]]:
-    """Validate the destiny factions; a clear error names the problem."""
+def _check_factions(
+    factions: list[list[str]], players: int, mode: str, solo: bool
+) -> list[list[int]]:
+    """Validate the destiny factions; a clear error names the problem. A deity is in one
+    faction at most (one shared copy, MW-RULING-SHARED), or with ``solo`` (a copy each) at
+    most once in each faction."""
     prefix = f"mythic-wars: mode {mode}"
     if len(factions) != players:
         raise ValueError(f"{prefix}: factions has {len(factions)} lists for {players} players")
     seen: set[str] = set()
     result = []
     for seat, faction in enumerate(factions):
+        if solo:
+            seen = set()  # each faction's own copy
         if len(faction) != FACTION_SIZE:
             raise ValueError(f"{prefix}: faction {seat} has {len(faction)} deities, needs 4")
         for deity in faction:
             if deity not in NUMBER or not ENTITIES[NUMBER[deity]].is_deity:
                 raise ValueError(f"{prefix}: faction {seat}: {deity!r} is not a deity")
             if deity in seen:
-                raise ValueError(
-                    f"{prefix}: {deity!r} is in more than one faction (MW-RULING-SHARED)"
-                )
+                where = f"twice in faction {seat}" if solo else "in more than one faction"
+                raise ValueError(f"{prefix}: {deity!r} is {where} (MW-RULING-SHARED)")
             seen.add(deity)
         if mode == "pantheons-of-destiny":
             pantheons = {ENTITIES[NUMBER[d]].pantheon for d in faction}
@@ -440,6 +523,7 @@ class MythicWarsState(State):
 
     __slots__ = (
         "_battle",
+        "_hook_unit",
         "_index",
         "been_prime",
         "contenders",
@@ -466,6 +550,8 @@ class MythicWarsState(State):
         # Derived from ``units`` and rebuilt on demand (see BattleCache and _unit_index).
         self._battle: BattleCache | None = None
         self._index: dict[int, int] | None = None
+        # The unit whose ability hook the rules are calling (see has_summoned); -1 if none.
+        self._hook_unit = -1
         if empty:
             return
         n = game.players
@@ -541,15 +627,21 @@ class MythicWarsState(State):
         return cache
 
     def _unit_index(self) -> dict[int, int]:
-        """Entity number -> its unit (each entity is in a game at most once, so the index has
-        one entry per unit: a unit appended without ``_reform`` is noticed too)."""
+        """Unit key (see Notation) -> its unit (a key names one unit in a game, so the index
+        has one entry per unit: a unit appended without ``_reform`` is noticed too)."""
         index = self._index
         if index is None or len(index) != len(self.units):
+            stride = self.game.notation.stride
             index = {}
             for i, unit in enumerate(self.units):
-                index.setdefault(unit.entity, i)
+                index.setdefault(unit.entity + unit.owner * stride, i)
             self._index = index
         return index
+
+    def unit_key(self, unit: int) -> int:
+        """A unit's key (its entity number, or in a solo game its seat's copy of it)."""
+        current = self.units[unit]
+        return current.entity + current.owner * self.game.notation.stride
 
     # --- who acts ---------------------------------------------------------------------------------
     @property
@@ -573,14 +665,15 @@ class MythicWarsState(State):
 
     # --- queries used by the rules and the abilities ----------------------------------------------
     def unit_id(self, unit: int) -> str:
-        """The id (slug) of a unit's entity."""
-        return IDS[self.units[unit].entity]
+        """The token naming a unit in actions and views: its entity's id (slug), or in a solo
+        game ``<id>@<seat>`` (MW-NOTATION-SOLO)."""
+        return self.game.notation.tokens[self.unit_key(unit)]
 
-    def unit_named(self, entity_id: str) -> int:
-        """The unit of an entity id in this game."""
-        unit = self._unit_index().get(NUMBER[entity_id])
+    def unit_named(self, token: str) -> int:
+        """The unit a token (``thor``, or ``thor@1`` in a solo game) names in this game."""
+        unit = self._unit_index().get(self.game.notation.key_of[token])
         if unit is None:
-            raise KeyError(entity_id)
+            raise KeyError(token)
         return unit
 
     def in_battle(self, unit: int) -> bool:
@@ -607,17 +700,21 @@ class MythicWarsState(State):
 
     def targeted_actions(self, verb: str, unit: int, targets: Sequence[int]) -> list[str]:
         """``<verb> <unit> <target>`` for each target."""
-        units = self.units
-        table = TARGETED_ACTION.get(verb)
-        if table is None:
+        if verb not in ("attack", "ability"):
             me = self.unit_id(unit)
             return [f"{verb} {me} {self.unit_id(t)}" for t in targets]
-        row = table[units[unit].entity]
-        return [row[units[t].entity] for t in targets]
+        row = self.game.notation.row(verb, self.unit_key(unit))
+        key = self.unit_key
+        return [row[key(t)] for t in targets]
 
-    def has_summoned(self, creature_id: str) -> bool:
-        """Has this creature entered the battle in this game (summoning is once per game)?"""
-        return NUMBER[creature_id] in self._unit_index()
+    def has_summoned(self, creature_id: str, summoner: int | None = None) -> bool:
+        """Has this creature entered the battle in this game (summoning is once per game,
+        MW-RULING-SUMMON)? In a solo game every faction has its own creature card: the one
+        of ``summoner``'s faction, by default of the unit whose ability the rules are asking
+        (the abilities call this from their hooks)."""
+        unit = self._hook_unit if summoner is None else summoner
+        owner = self.units[unit].owner if unit >= 0 else 0
+        return self.game.notation.key(NUMBER[creature_id], owner) in self._unit_index()
 
     def faction_flag(self, owner: int, flag: str) -> bool:
         """Does a unit of ``owner`` in the battle have the passive ``flag`` (taunt, ...)?"""
@@ -730,12 +827,14 @@ class MythicWarsState(State):
         phase = self.phase
         if phase == DRAFT:
             return [DRAFT_ACTION[n] for n in sorted(self.hands[self.drafter])]
+        notation = self.game.notation
         if phase == ASSEMBLE:
-            return [ASSEMBLE_ACTION[n] for n in self.assembly_choices()]
+            copy = self.drafter * notation.stride  # the seat's own copy in a solo game
+            return [notation.assemble[n + copy] for n in self.assembly_choices()]
         if phase == INVOKE:
             seat = self.seat
             return [
-                INVOKE_ACTION[n]
+                notation.invoke[notation.key(n, seat)]
                 for n in sorted(
                     u.entity
                     for u in self.units
@@ -766,19 +865,26 @@ class MythicWarsState(State):
         units = self.units
         entity = units[unit].entity
         targets = self._cache().targets_of(units[unit].owner)
-        actions = list(map(ATTACK_ACTION[entity].__getitem__, [units[t].entity for t in targets]))
+        actions = self.targeted_actions("attack", unit, targets)
         if entity in WITH_OPTIONS:
+            self._hook_unit = unit
             actions += ABILITY[entity].options(self, unit)
-        actions.append(REST_ACTION[entity])
+        actions.append(self.game.notation.rest[self.unit_key(unit)])
         return actions
 
     def _choice_targets(self, choice: Choice) -> tuple[int, ...]:
+        """The units a choice may name: targets, or for ``order`` the triggers to order."""
+        if choice.purpose == "order":
+            return self._order_group()
         owner = self.units[choice.unit].owner
         if choice.purpose in ("extra-attack", "ambush"):
             return self._cache().targets_of(owner)
         return self._cache().opposing_of(owner)  # doom, burn
 
     def _choice_actions(self, choice: Choice) -> list[str]:
+        if choice.purpose == "order":
+            order = self.game.notation.order
+            return [order[self.unit_key(u)] for u in self._choice_targets(choice)]
         verb = "attack" if choice.purpose in ("extra-attack", "ambush") else "ability"
         actions = self.targeted_actions(verb, choice.unit, self._choice_targets(choice))
         if choice.purpose in OPTIONAL_CHOICES:
@@ -827,9 +933,10 @@ class MythicWarsState(State):
             elif phase == DRAFT:
                 self._draft(NUMBER[action.split(" ")[1]])
             elif phase == ASSEMBLE:
-                self._assemble(NUMBER[action.split(" ")[1]])
+                self._assemble(self.game.notation.entity_of(action.split(" ")[1]))
             elif phase == INVOKE:
-                self._declare_invocation(self._unit_index()[ACTION_PARTS[action][1]])
+                key = self.game.notation.parts_of(action)[1]
+                self._declare_invocation(self._unit_index()[key])
             else:
                 self._empower(action)
         self._advance()
@@ -847,19 +954,24 @@ class MythicWarsState(State):
                 self.hands = [list(BY_PANTHEON[p]) for p in self.pantheon_of]
                 self.phase = DRAFT
             return
-        each = FACTION_SIZE if options["mode"] == "hands-of-fate" else options["deal"]
         number = NUMBER[what]
         self.pool.remove(number)
-        dealt = sum(len(hand) for hand in self.hands)
-        seat = dealt // each
+        seat = self._deal_seat()
         self.secret += ((len(self._history), seat),)
         self.hands[seat].append(number)
-        if dealt + 1 == each * self.game.players:
+        if self._deal_seat() == self.game.players:
             self.pool = []  # the rest are removed from the game
             if options["mode"] == "hands-of-fate":
                 self._form_factions()
             else:
                 self.phase = DRAFT
+
+    def _deal_seat(self) -> int:
+        """The seat the next card is dealt to: 4 (hands-of-fate) or ``deal`` (guided) to seat
+        0, then as many to seat 1, ... (MW-SETUP-2/3); ``players`` once all are dealt."""
+        options = self.game.options
+        each = FACTION_SIZE if options["mode"] == "hands-of-fate" else options["deal"]
+        return sum(len(hand) for hand in self.hands) // each
 
     def _draft(self, number: int) -> None:
         """MW-SETUP-3/4: each player in turn keeps 4 of their cards, secretly."""
@@ -877,7 +989,8 @@ class MythicWarsState(State):
 
     def assembly_choices(self) -> list[int]:
         """MW-SETUP-5/6, MW-RULING-ASSEMBLE: the deities the assembling seat may take next, in
-        id order: any left in the shared copy; in pantheons-of-destiny only those of its
+        id order: any left in the shared copy (in a solo game: in its own copy, the ``pool``
+        while it assembles); in pantheons-of-destiny only those of its
         pantheon once it has one, and only from a pantheon with at least as many deities left
         as the seat still has to take (so every faction can be completed)."""
         if self.game.options["mode"] != "pantheons-of-destiny":
@@ -894,9 +1007,9 @@ class MythicWarsState(State):
         ]
 
     def _assemble(self, number: int) -> None:
-        """MW-RULING-ASSEMBLE: the assembling seat takes a deity from the shared copy, face
-        down; after its fourth the next seat assembles, after the last seat the rest of the
-        shared copy stays out of the game."""
+        """MW-RULING-ASSEMBLE: the assembling seat takes a deity from the shared copy (in a
+        solo game from its own), face down; after its fourth the next seat assembles, after
+        the last seat the rest of the copies stay out of the game."""
         seat = self.drafter
         self.secret += ((len(self._history), seat),)
         self.pool.remove(number)
@@ -904,6 +1017,8 @@ class MythicWarsState(State):
         self._reform()
         if sum(1 for u in self.units if u.owner == seat) == FACTION_SIZE:
             self.drafter += 1
+            if self.game.options["solo"]:
+                self.pool = list(DEITIES)  # the next seat's own copy, whole (MW-RULING-SOLO)
             if self.drafter == self.game.players:
                 self.pool = []
                 self._sort_units()
@@ -965,12 +1080,41 @@ class MythicWarsState(State):
                 stack.pop()
                 continue
             if self.queue:
-                unit, self.queue = self.queue[0], self.queue[1:]
-                if self.units[unit].state in IN_BATTLE:
-                    self._trigger(unit)
+                self._next_trigger()
                 continue
             if not self._next_step():
                 return
+
+    def _next_trigger(self) -> None:
+        """Resolve the next pending trigger of the queue (MW-ROUND-3, MW-INVOKE-4), or, when
+        the next faction in it has two or more whose order may matter, ask its advocate which
+        resolves first (MW-RULING-ORDER). Triggers whose entity left the battle are dropped;
+        order-free ones (ORDER_FREE) of that faction resolve first, by id."""
+        units = self.units
+        queue = tuple(u for u in self.queue if units[u].state in IN_BATTLE)
+        self.queue = queue
+        if not queue:
+            return
+        owner = units[queue[0]].owner
+        faction = [u for u in queue if units[u].owner == owner]
+        free = [u for u in faction if units[u].entity in ORDER_FREE]
+        if not free and len(faction) > 1:
+            self.stack.append(Choice(owner, faction[0], "order"))
+            return
+        unit = (free or faction)[0]
+        self.queue = tuple(u for u in queue if u != unit)
+        self._trigger(unit)
+
+    def _order_group(self) -> tuple[int, ...]:
+        """The triggers an ``order`` choice names: the pending ones of the next faction in the
+        queue, in id order, while there are two or more (else nothing to order)."""
+        units = self.units
+        queue = [u for u in self.queue if units[u].state in IN_BATTLE]
+        if not queue:
+            return ()
+        owner = units[queue[0]].owner
+        group = tuple(u for u in queue if units[u].owner == owner)
+        return group if len(group) > 1 else ()
 
     def _frame_ready(self, frame: Frame) -> bool:
         """Can the frame still happen (its entities still in the battle, a target left)?"""
@@ -983,6 +1127,7 @@ class MythicWarsState(State):
 
     def _trigger(self, unit: int) -> None:
         ability = ABILITY[self.units[unit].entity]
+        self._hook_unit = unit
         if self.phase == START:
             ability.on_round_start(self, unit)
         elif self.phase == INVOKE_ABILITIES:
@@ -1084,10 +1229,11 @@ class MythicWarsState(State):
 
     def _empower(self, action: str) -> None:
         """MW-EMPOWER-2: the entity is turned (empowered), then acts."""
-        verb, entity, target = ACTION_PARTS[action]
+        verb, key, target = self.game.notation.parts_of(action)
         index = self._unit_index()
-        unit = index[entity]
+        unit = index[key]
         current = self.units[unit]
+        entity = current.entity
         self.units[unit] = Unit(
             entity, current.owner, EMPOWERED, current.energy, current.summoner, current.declared
         )
@@ -1101,7 +1247,13 @@ class MythicWarsState(State):
         if action == "decline":
             return
         unit = choice.unit
-        target = self._unit_index()[ACTION_PARTS[action][2]]
+        _, key, target_key = self.game.notation.parts_of(action)
+        if choice.purpose == "order":  # MW-RULING-ORDER: this trigger resolves now
+            chosen = self._unit_index()[key]
+            self.queue = tuple(u for u in self.queue if u != chosen)
+            self._trigger(chosen)
+            return
+        target = self._unit_index()[target_key]
         if choice.purpose in ("extra-attack", "ambush"):
             self.stack.append(Attack(unit, target, extra=choice.purpose == "extra-attack"))
         elif choice.purpose == "doom":
@@ -1128,8 +1280,11 @@ class MythicWarsState(State):
                 self._settle_clash(frame, die)
         elif isinstance(frame, DefenseTest):
             total = self.roll_total(frame.target, "defense", die)
+            # MW-RULING-DOOM: only the total counts. A natural 6 is still a critical roll
+            # (MW-CRIT-1, recorded), but it is measured against a number, not another roll,
+            # so it has nothing to beat.
             critical = self._critical(frame.target, die, frame.source)
-            fails = not critical and total < frame.threshold
+            fails = total < frame.threshold
             self._record(
                 Settled(
                     "defense-test",
@@ -1303,6 +1458,42 @@ class MythicWarsState(State):
         return [share if p in self.winners_ else 0.0 for p in range(self.game.players)]
 
     # --- information ------------------------------------------------------------------------------
+    def action_seen_by(self, action: str, observer: int | None) -> str:
+        """What ``observer`` learns of ``action`` taken now: a face-down deal, a draft pick
+        or an assembly pick is seen only by the seat it goes to; the others see the verb
+        alone (``deal ?``, ``draft ?``, ``assemble ?``), the same words whatever the card,
+        as the log shows it (MW-RULING-HIDDEN). Everything else is public."""
+        owner = self._private_owner()
+        if owner is None or observer == owner:
+            return action
+        masked = action.split(" ", 1)[0] + " ?"
+        if observer is not None and observer == owner + 1 and self._hands_over():
+            # With this pick the shared copy passes to the observer, who then sees what is
+            # left in it, so which deities are gone, as a set (MW-RULING-ASSEMBLE).
+            picked = self.game.notation.entity_of(action.split(" ")[1])
+            gone = sorted(IDS[n] for n in DEITIES if n not in self.pool or n == picked)
+            return f"{masked} gone {' '.join(gone)}"
+        return masked
+
+    def _hands_over(self) -> bool:
+        """Is the pick to make now a seat's last from the shared copy before the next seat
+        takes it over?"""
+        if self.phase != ASSEMBLE or self.game.options["solo"]:
+            return False
+        taken = sum(1 for u in self.units if u.owner == self.drafter)
+        return taken == FACTION_SIZE - 1 and self.drafter + 1 < self.game.players
+
+    def _private_owner(self) -> int | None:
+        """The one seat that sees the action taken now, or None when every seat sees it."""
+        if self.stack:
+            return None  # a die or an ability's choice: public
+        phase = self.phase
+        if phase in (DRAFT, ASSEMBLE):
+            return self.drafter
+        if phase == DEAL and self.game.options["mode"] != "pantheons":
+            return self._deal_seat()  # a pantheon is dealt face up; a deity face down
+        return None
+
     def visible_to(self, unit: Unit, player: int | None) -> bool:
         """A face-down (uninvoked, undeclared) deity is seen only by its own advocate; a
         declared one is face up (MW-INVOKE-2, MW-RULING-HIDDEN)."""
@@ -1347,6 +1538,7 @@ class MythicWarsState(State):
                 }
             )
         hidden = {index for index, owner in self.secret if owner != player}
+        stride = self.game.notation.stride
         log = [
             (entry.split(" ")[0] + " ?") if index in hidden else entry
             for index, entry in enumerate(self._history)
@@ -1371,7 +1563,7 @@ class MythicWarsState(State):
             else [],
             # The shared copy's deities left, shown to the seat assembling from it (at the
             # table it holds the cards): MW-RULING-ASSEMBLE.
-            "pool": [IDS[n] for n in self.pool]
+            "pool": [self.game.notation.tokens[n + self.drafter * stride] for n in self.pool]
             if self.phase == ASSEMBLE and player is not None and player == self.drafter
             else [],
             "pending": self._pending_view(),
@@ -1381,8 +1573,10 @@ class MythicWarsState(State):
 
     def _entity_view(self, unit: Unit) -> dict[str, Any]:
         entity = ENTITIES[unit.entity]
+        notation = self.game.notation
         return {
-            "id": entity.id,
+            # The token that names it in actions: its id, ``<id>@<seat>`` in a solo game.
+            "id": notation.tokens[notation.key(unit.entity, unit.owner)],
             "name": entity.name,
             "owner": unit.owner,
             "state": STATE_NAMES[unit.state],
@@ -1454,6 +1648,8 @@ class MythicWarsState(State):
         listed in the factions option) and filled from the shuffled sorted unseen ids, so two
         states with the same view give the same sample. Factions assembled in the game are
         sampled by :meth:`_assembly_sample`."""
+        if self.game.options["solo"]:
+            return self._permuted(self._solo_sample(player, rng))
         if self.game.assembles:
             return self._permuted(self._assembly_sample(player, rng))
         seen = self._seen_by(player)
@@ -1476,25 +1672,93 @@ class MythicWarsState(State):
         return self._permuted(mapping)
 
     def _permuted(self, mapping: dict[int, int]) -> MythicWarsState:
-        """A copy with the deities renamed by ``mapping`` (a permutation of deity numbers) in
-        the units, hands, pool, history and the destiny factions option."""
-        names = {ENTITIES[a].id: ENTITIES[b].id for a, b in mapping.items() if a != b}
+        """A copy with the units renamed by ``mapping`` (unit key -> key of the same seat;
+        in a shared game a permutation of deity numbers) in the units, hands, pool, history
+        and the destiny factions option."""
+        notation = self.game.notation
+        tokens = notation.tokens
+        names = {tokens[a]: tokens[b] for a, b in mapping.items() if a != b}
         game = self.game
         if game.options["factions"] is not None and names:
             options = dict(game.options)
-            options["factions"] = [[names.get(d, d) for d in f] for f in options["factions"]]
+            options["factions"] = [
+                [tokens[self._renamed(mapping, NUMBER[d], seat)].split(SOLO_MARK)[0] for d in f]
+                for seat, f in enumerate(options["factions"])
+            ]
             game = MythicWarsGame(game.players, options)
         copy = self._copy()
         copy.game = game
-        copy.units = [u._replace(entity=mapping.get(u.entity, u.entity)) for u in self.units]
+        copy.units = [
+            u._replace(entity=self._renamed(mapping, u.entity, u.owner) % len(ENTITIES))
+            for u in self.units
+        ]
         copy._reform()  # hidden entities changed: what was derived from them no longer holds
         copy.hands = [sorted(mapping.get(n, n) for n in hand) for hand in self.hands]
-        copy.pool = sorted(mapping.get(n, n) for n in self.pool)
+        if notation.solo:  # the pool is the assembling seat's own copy: what it has not taken
+            taken = {u.entity for u in copy.units if u.owner == self.drafter}
+            copy.pool = [n for n in DEITIES if n not in taken] if self.pool else []
+        else:
+            copy.pool = sorted(mapping.get(n, n) for n in self.pool)
         copy._history = [
             " ".join(names.get(t, t) for t in entry.split(" ")) if names else entry
             for entry in self._history
         ]
         return copy
+
+    def _renamed(self, mapping: dict[int, int], entity: int, owner: int) -> int:
+        """The key ``owner``'s ``entity`` has after ``mapping``."""
+        key = self.game.notation.key(entity, owner)
+        return mapping.get(key, key)
+
+    def _solo_sample(self, player: int, rng: random.Random) -> dict[int, int]:
+        """MW-RULING-HIDDEN in a solo game: each other seat's hidden deities resampled from
+        its own copy, which ``player`` knows nothing of (MW-RULING-SOLO): any deities but the
+        ones of that faction ``player`` sees; in pantheons-of-destiny all from one pantheon,
+        the one its face-up deities show, else any with room for a faction. Hidden deities
+        are filled in a public order (pick order, or unit order with the factions option,
+        where only the set each seat gets shows)."""
+        notation = self.game.notation
+        seen = self._seen_by(player)
+        mapping: dict[int, int] = {}
+        for seat in range(self.game.players):
+            hidden = [k for k in self._faction_picks(seat) if k not in seen]
+            if seat == player or not hidden:
+                continue
+            shown = [
+                u.entity
+                for u in self.units
+                if u.owner == seat
+                and ENTITIES[u.entity].is_deity
+                and notation.key(u.entity, seat) in seen
+            ]
+            candidates = [n for n in DEITIES if n not in shown]
+            if self.game.options["mode"] == "pantheons-of-destiny":
+                if shown:
+                    pantheon = ENTITIES[shown[0]].pantheon
+                else:
+                    roomy = [p for p in PANTHEONS if len(BY_PANTHEON[p]) >= FACTION_SIZE]
+                    pantheon = rng.choice(roomy)
+                candidates = [n for n in candidates if ENTITIES[n].pantheon == pantheon]
+            chosen = rng.sample(candidates, len(hidden))
+            mapping.update((k, notation.key(n, seat)) for k, n in zip(hidden, chosen, strict=True))
+        return mapping
+
+    def _faction_picks(self, seat: int) -> list[int]:
+        """A seat's deities (keys) in a public order: the order it took them in when it
+        assembled them in the game, else the order of the units."""
+        if self.game.assembles:
+            return [self._history_key(index) for index, owner in self.secret if owner == seat]
+        notation = self.game.notation
+        return [
+            notation.key(u.entity, seat)
+            for u in self.units
+            if u.owner == seat and ENTITIES[u.entity].is_deity
+        ]
+
+    def _history_key(self, index: int) -> int:
+        """The key of the unit a hidden history entry (``deal X``, ``draft X``, ``assemble
+        X``) names."""
+        return self.game.notation.key_of[self._history[index].split(" ")[1]]
 
     def _assembly_sample(self, player: int, rng: random.Random) -> dict[int, int]:
         """MW-RULING-HIDDEN for factions assembled in the game: a permutation of the deities
@@ -1514,7 +1778,7 @@ class MythicWarsState(State):
         seen = self._seen_by(player)
         picks: list[list[int]] = [[] for _ in range(n)]  # each seat's deities, in pick order
         for index, owner in self.secret:
-            picks[owner].append(NUMBER[self._history[index].split(" ")[1]])
+            picks[owner].append(self._history_key(index))
         knows_earlier = self.phase != ASSEMBLE or self.drafter >= player
         earlier = list(range(player)) if knows_earlier else []
         later = [q for q in range(n) if q != player and q not in earlier and picks[q]]
@@ -1592,14 +1856,12 @@ class MythicWarsState(State):
         return pantheon
 
     def _seen_by(self, player: int) -> set[int]:
-        """Deities ``player`` knows the place of: face up, their own, ever dealt to them."""
-        seen = {u.entity for u in self.units if self.visible_to(u, player)}
+        """Keys of the deities ``player`` knows the place of: face up, their own, ever dealt
+        to them (in a shared game a key is the deity's number)."""
+        key = self.game.notation.key
+        seen = {key(u.entity, u.owner) for u in self.units if self.visible_to(u, player)}
         seen.update(self.hands[player])
-        seen.update(
-            NUMBER[self._history[index].split(" ")[1]]
-            for index, owner in self.secret
-            if owner == player
-        )
+        seen.update(self._history_key(index) for index, owner in self.secret if owner == player)
         return seen
 
     def _hidden_slots(self, player: int, seen: set[int]) -> list[int]:
@@ -1607,7 +1869,7 @@ class MythicWarsState(State):
         (history order), then as listed in the destiny factions option."""
         slots: list[int] = []
         for index, owner in self.secret:
-            number = NUMBER[self._history[index].split(" ")[1]]
+            number = self._history_key(index)
             if owner != player and number not in seen and number not in slots:
                 slots.append(number)
         if self.game.factions is not None:
@@ -1625,21 +1887,19 @@ class MythicWarsState(State):
                 if unit.owner != seat:
                     continue
                 entity = ENTITIES[unit.entity]
+                token = self.game.notation.tokens[self.game.notation.key(unit.entity, seat)]
                 if unit.state == UNINVOKED:
-                    cards.append(f"{entity.id}(uninvoked)")
+                    cards.append(f"{token}(uninvoked)")
                 else:
-                    cards.append(
-                        f"{entity.id}({STATE_NAMES[unit.state]} {unit.energy}/{entity.power})"
-                    )
+                    cards.append(f"{token}({STATE_NAMES[unit.state]} {unit.energy}/{entity.power})")
             if self.hands[seat]:
                 hand = sorted(ENTITIES[n].id for n in self.hands[seat])
                 cards.append("hand: " + ",".join(hand))
             lines.append(f"faction {seat}: " + " ".join(cards))
         if self.phase == ASSEMBLE:
-            lines.append(
-                f"faction {self.drafter} assembles: {len(self.pool)} deities left in the "
-                "shared copy"
-            )
+            copy = "its own copy" if self.game.options["solo"] else "the shared copy"
+            left = len(self.pool)
+            lines.append(f"faction {self.drafter} assembles: {left} deities left in {copy}")
         if self.stack:
             lines.append(f"resolving: {self._pending_view()}")
         return "\n".join(lines)
