@@ -309,7 +309,7 @@ def test_a_clash_and_its_damage_die() -> None:
     [
         (4, "Fujin rolls 4 for Defense: 10, under 11 — Fujin is defeated"),
         (5, "Fujin rolls 5 for Defense: 11, not under 11: survives"),
-        (6, "Fujin rolls 6 for Defense: 12 (critical): survives"),
+        (6, "Fujin rolls 6 for Defense: 12 (critical), not under 11: survives"),
     ],
 )
 def test_a_defense_test(die: int, told: str) -> None:
@@ -333,3 +333,102 @@ def test_rolls_are_read_from_the_view_not_recomputed() -> None:
     after["settled"] = [{**after["settled"][0], "first_total": 40, "result": "hit"}]
     text = renderer.event(before, after, CHANCE, "roll 2")
     assert text is not None and "Thor 40 vs Hera 10: hit" in text
+
+
+@pytest.mark.rules("MW-RULING-DOOM")
+def test_a_natural_six_under_the_doom_threshold_is_told_defeated() -> None:
+    factions = [["chalchiuhtlicue", "thor", "zeus", "set"], ["loki", "hera", "anubis", "izanagi"]]
+    options = {"mode": "destiny", "factions": factions}
+    state = theomachy.load(GAME, players=2, options={**options, "first": 1}).new_game()
+    renderer = MythicWarsRenderer()
+    for action in ("invoke loki", "invoke chalchiuhtlicue", "ability chalchiuhtlicue fenrir"):
+        state.apply(action)
+    before = state.view(0)
+    state.apply("roll 6")
+    text = Text.from_markup(renderer.event(before, state.view(0), CHANCE, "roll 6") or "").plain
+    assert text.startswith("Fenrir rolls 6 for Defense: 9 (critical), under 11")
+    assert "Fenrir is defeated" in text
+
+
+@pytest.mark.rules("MW-ABILITY-TAUNT", "MW-RULING-TAUNT")
+def test_the_taunt_words_say_who_may_be_attacked() -> None:
+    assert ability_summary(entities()["tyr"]) == "foes may attack only Guardians of its faction"
+    assert ability_tag(entities()["heimdall"]) == "guardian"
+
+
+@pytest.mark.rules("MW-RULING-ORDER")
+def test_an_order_choice_is_explained_and_told() -> None:
+    factions = [["thor", "zeus", "set", "fujin"], ["izanami", "nergal", "hera", "ra"]]
+    options = {"mode": "destiny", "factions": factions, "first": 0}
+    state = theomachy.load(GAME, players=2, options=options).new_game()
+    wanted = ["invoke thor", "invoke izanami", "invoke zeus", "invoke nergal"]
+    while not state.legal_actions()[0].startswith("order "):  # rest, burn, invoke as wanted
+        legal = state.legal_actions()
+        choice = next((a for a in wanted if a in legal), None)
+        state.apply(choice or next((a for a in legal if a.startswith("rest ")), legal[0]))
+    view = state.view(1)
+    assert view["legal_actions"] == ["order izanami", "order nergal"]
+    renderer = MythicWarsRenderer()
+    assert "choose which resolves first" in (renderer.instruction(view) or "")
+    state.apply("order nergal")
+    event = renderer.event(view, state.view(1), 1, "order nergal")
+    assert event is not None and "Nergal's ability resolves next" in event
+
+
+# --- Solo Destiny ------------------------------------------------------------------------------
+SOLO = {"mode": "destiny", "solo": True}
+
+
+@pytest.mark.rules("MW-NOTATION-SOLO", "MW-RULING-SOLO")
+def test_solo_assembly_shows_the_seats_own_copy() -> None:
+    state = theomachy.load(GAME, players=2, options=SOLO).new_game()
+    renderer = MythicWarsRenderer()
+    for deity in MINE:
+        state.apply(f"assemble {deity}@0")
+    view = state.view(1)
+    text = render(renderer.position(view))
+    assert "Your own copy: take 4 (0 taken so far, 48 deities left)" in text
+    assert "Thor" in text  # seat 0 took Thor from its own copy; seat 1 has its own
+    assert "your own copy" in (renderer.instruction(view) or "")
+    before = state.view(0)
+    state.apply("assemble thor@1")
+    event = renderer.event(before, state.view(0), 1, state.view(0)["log"][-1])
+    assert event is not None and "takes a deity from their own copy (hidden)" in event
+
+
+@pytest.mark.rules("MW-NOTATION-SOLO", "MW-RULING-SOLO")
+def test_solo_battle_names_each_copy_with_its_seat() -> None:
+    options = {**SOLO, "factions": [MINE, MINE], "first": 0}
+    state = theomachy.load(GAME, players=2, options=options).new_game()
+    renderer = MythicWarsRenderer()
+    events = []
+    for action in ("invoke thor@0", "invoke thor@1", "attack thor@0 thor@1", "roll 5", "roll 1"):
+        before, actor = state.view(0), state.current_player
+        state.apply(action)
+        text = renderer.event(before, state.view(0), actor, state.view(0)["log"][-1])
+        events.append(Text.from_markup(text or "").plain)
+    assert events[2] == "Thor@0 attacks Thor@1"
+    assert events[4] == "Thor@1 rolls 1 to defend → Thor@0 12 vs Thor@1 8: hit — Thor@1 −4 (7→3)"
+    text = render(renderer.position(state.view(1)))
+    assert text.count("Thor") >= 2 and max(len(line) for line in text.splitlines()) <= 100
+
+
+def test_a_whole_solo_game_through_the_command_line() -> None:
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            GAME,
+            "--seats",
+            "human,random",
+            "--seed",
+            "3",
+            "-o",
+            "mode=destiny",
+            "-o",
+            "solo=true",
+        ],
+        input=lines(2000),
+    )
+    assert result.exit_code == 0, result.output
+    assert "Your own copy" in result.output

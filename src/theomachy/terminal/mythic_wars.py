@@ -9,6 +9,10 @@ last action settled), so none of the rules' arithmetic is redone here.
 Up to four factions each get a wide table with the ability of every visible card; with more,
 the viewer's faction keeps its wide table and the others are drawn as compact panels, two to
 a row at 100 columns.
+
+In a Solo Destiny game entities are named ``<id>@<seat>`` (two factions may hold the same
+deity): the id before ``@`` finds the card in the catalogue, and the log names them
+``Thor@1`` so that the two Thors of a battle stay apart.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from theomachy.games.mythic_wars.cards import Entity, catalog
+from theomachy.games.mythic_wars.cards import PANTHEONS, Entity, catalog
 from theomachy.terminal.render import Renderer, View
 
 Entry = dict[str, Any]
@@ -50,14 +54,9 @@ ELEMENTS: dict[str, tuple[str, str]] = {
     "law": ("✚", "bright_white"),
     "water": ("≈", "blue"),
 }
-PANTHEON_SHORT = {
-    "greek": "Gre",
-    "norse": "Nor",
-    "egyptian": "Egy",
-    "aztec": "Azt",
-    "japanese": "Jap",
-    "mesopotamian": "Mes",
-}
+# Every pantheon of the content, in its order, by its first three letters.
+PANTHEON_SHORT = {pantheon: pantheon[:3].title() for pantheon in PANTHEONS}
+SOLO_MARK = "@"
 # State -> (marker, word, style of the row).
 STATES: dict[str, tuple[str, str, str]] = {
     "hidden": ("▒", "face down", "dim"),
@@ -94,12 +93,22 @@ def entities() -> dict[str, Entity]:
     return {entity.id: entity for entity in catalog()}
 
 
+def card_of(token: object) -> Entity | None:
+    """The catalogue card a view's entity token names (``thor``, or ``thor@1`` in a solo
+    game); None if it names none."""
+    return entities().get(str(token).split(SOLO_MARK)[0])
+
+
 def entity_name(entity_id: str | None) -> str:
-    """The printed name of an entity id (the id itself if unknown)."""
+    """The printed name of an entity token (the token itself if unknown); a solo game's
+    ``thor@1`` is ``Thor@1``."""
     if entity_id is None:
         return "a face-down deity"
-    entity = entities().get(entity_id)
-    return entity.name if entity is not None else entity_id
+    entity = card_of(entity_id)
+    if entity is None:
+        return entity_id
+    _, mark, seat = entity_id.partition(SOLO_MARK)
+    return f"{entity.name}{mark}{seat}"
 
 
 def ability_title(entity: Entity) -> str:
@@ -116,7 +125,7 @@ def ability_summary(entity: Entity) -> str:
     summaries = {
         "modify": f"{signed(amount)} {STAT_SHORT.get(p.stat or '', p.stat)} rolls: "
         f"{WHO.get(p.who or '', p.who)}",
-        "taunt": "foes must attack it first",
+        "taunt": "foes may attack only Guardians of its faction",
         "tie-breaker": "faction wins tied rolls",
         "no-crits": "no foe criticals vs faction",
         "thorns": f"attacker −{amount} on a {p.on}",
@@ -148,7 +157,7 @@ def ability_tag(entity: Entity) -> str:
     tags = {
         "modify": f"{signed(amount)} {STAT_SHORT.get(p.stat or '', p.stat)} "
         f"{TAG_WHO.get(p.who or '', p.who)}",
-        "taunt": "taunt",
+        "taunt": "guardian",
         "tie-breaker": "wins ties",
         "no-crits": "no foe crits",
         "thorns": f"thorns {amount}/{p.on}",
@@ -265,8 +274,11 @@ def _name_cell(entry: Entry, creature: bool, width: int | None = None) -> Text:
 
 
 def entry_name(entry: Entry) -> str:
-    """The name of a view entity."""
-    return str(entry.get("name") or entity_name(entry.get("id")))
+    """The name of a view entity (``Thor@1`` in a solo game, where two may share a name)."""
+    token = entry.get("id")
+    if token is not None and SOLO_MARK in str(token):
+        return entity_name(str(token))
+    return str(entry.get("name") or entity_name(token))
 
 
 def _faction_title(view: View, seat: int, renderer: MythicWarsRenderer) -> Text:
@@ -322,7 +334,7 @@ def wide_faction(
         if key == "hidden":
             table.add_row(_name_cell(entry, creature), "", "", "", "", Text(word, style=style))
             continue
-        entity = entities().get(str(entry["id"]))
+        entity = card_of(entry["id"])
         words = ability_tag if short else ability_summary
         ability = Text(words(entity) if entity is not None else "")
         if key not in IN_BATTLE:
@@ -367,7 +379,7 @@ def compact_faction(
         if key == "hidden":
             table.add_row(_name_cell(entry, creature), "", "", "", "")
             continue
-        entity = entities().get(str(entry["id"]))
+        entity = card_of(entry["id"])
         tag = Text(ability_tag(entity) if entity is not None else "")
         if key not in IN_BATTLE:
             tag.stylize("dim")
@@ -455,8 +467,8 @@ def legend() -> Text:
 
 
 def hand_panel(view: View) -> RenderableType | None:
-    """The viewer's dealt cards during a draft, or the shared copy it assembles from (by
-    pantheon; deities the rules do not offer now are dimmed)."""
+    """The viewer's dealt cards during a draft, or the copy it assembles from (the shared one,
+    or in a solo game its own; by pantheon; deities the rules do not offer now are dimmed)."""
     hand = view.get("hand") or []
     pool = view.get("pool") or []
     if not hand and not pool:
@@ -465,14 +477,19 @@ def hand_panel(view: View) -> RenderableType | None:
     kept = sum(1 for e in view["entities"] if e["owner"] == me)
     offered = {a.split(" ")[1] for a in view["legal_actions"] if a.startswith("assemble ")}
     if pool:
-        order = list(PANTHEON_SHORT)
-        hand = sorted(pool, key=lambda i: (order.index(entities()[i].pantheon), entity_name(i)))
+        order = {pantheon: rank for rank, pantheon in enumerate(PANTHEONS)}
+
+        def place(token: str) -> tuple[int, str]:
+            card = card_of(token)
+            return (order.get(card.pantheon, len(order)) if card else len(order), token)
+
+        hand = sorted(pool, key=place)
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), expand=True, show_edge=False)
     for heading in ("Card", "Pantheon", "Element", "P", "A", "D"):
         table.add_column(heading, no_wrap=True, justify="right" if len(heading) == 1 else "left")
     table.add_column("Ability", ratio=1, overflow="fold")
     for card_id in hand:
-        entity = entities().get(card_id)
+        entity = card_of(card_id)
         if entity is None:
             table.add_row(card_id, "", "", "", "", "", "")
             continue
@@ -488,7 +505,8 @@ def hand_panel(view: View) -> RenderableType | None:
         )
     title = f"Your dealt cards: keep 4 ({kept} kept so far)"
     if pool:
-        title = f"The shared copy: take 4 ({kept} taken so far, {len(pool)} deities left)"
+        copy = "Your own copy" if view.get("solo") else "The shared copy"
+        title = f"{copy}: take 4 ({kept} taken so far, {len(pool)} deities left)"
     return Panel(
         table,
         title=title,
@@ -622,7 +640,7 @@ def instruction(view: View) -> str | None:
     if pending and pending.get("kind") == "choice":
         name = entity_name(pending["unit"])
         purpose = pending["purpose"]
-        entity = entities().get(pending["unit"])
+        entity = card_of(pending["unit"])
         if purpose == "extra-attack":
             return f"{name}'s attack roll allows an extra attack: choose a target, or decline."
         if purpose == "ambush":
@@ -636,15 +654,21 @@ def instruction(view: View) -> str | None:
         if purpose == "burn":
             amount = entity.params.amount if entity else "?"
             return f"{name}: choose an opposing entity to lose {amount} energy."
+        if purpose == "order":
+            return (
+                "Several abilities of your faction are due at once: choose which resolves "
+                "first (then the next, until one is left)."
+            )
         return f"{name}: {purpose}."
     phase = view["phase"]
     if phase == "draft":
         return "Draft: keep one of your dealt cards (4 in all); the others leave the game."
     if phase == "assemble":
         one = ", all from one pantheon" if view["mode"] == "pantheons-of-destiny" else ""
+        copy = "your own copy" if view.get("solo") else "the shared copy"
         return (
-            f"Assemble your faction: take a deity from the shared copy (4 in all{one}); the "
-            "others do not see which."
+            f"Assemble your faction: take a deity from {copy} (4 in all{one}); the others do "
+            "not see which."
         )
     if phase == "invocation":
         return (
@@ -682,9 +706,10 @@ def describe_action(
             return "keeps a dealt card (hidden)"
         return f"keeps {names[0]}"
     if verb == "assemble":
+        copy = "their own copy" if before.get("solo") else "the shared copy"
         if not args or args[0] == "?":
-            return "takes a deity from the shared copy (hidden)"
-        return f"takes {names[0]} from the shared copy"
+            return f"takes a deity from {copy} (hidden)"
+        return f"takes {names[0]} from {copy}"
     if verb == "first":
         return "the die names the first prime faction"
     if verb == "invoke":
@@ -696,6 +721,8 @@ def describe_action(
         return describe_ability(args, names)
     if verb == "rest":
         return f"{names[0]} rests (turned)"
+    if verb == "order":
+        return f"{names[0]}'s ability resolves next"
     if verb == "decline":
         pending = before.get("pending") or {}
         purpose = str(pending.get("purpose", "the choice")).replace("-", " ")
@@ -715,7 +742,7 @@ def choice_prefix(before: View) -> str:
 
 def describe_ability(args: list[str], names: list[str]) -> str:
     """``ability X [T]`` in words, by the ability's key."""
-    entity = entities().get(args[0])
+    entity = card_of(args[0])
     if entity is None:
         return "uses an ability"
     target = names[1] if len(names) > 1 else None
@@ -740,7 +767,7 @@ def describe_ability(args: list[str], names: list[str]) -> str:
 def describe_deal(before: View, after: View, card: str, renderer: MythicWarsRenderer) -> str | None:
     """A deal: a card (or a pantheon) to the seat whose holding grew. Hidden cards are told
     once per seat (None for the others)."""
-    if card in PANTHEON_SHORT:
+    if card in PANTHEONS:
         for was, now in zip(before["factions"], after["factions"], strict=True):
             if was["pantheon"] is None and now["pantheon"] is not None:
                 seat = now["seat"]
@@ -794,9 +821,10 @@ def describe_settled(record: Settled, pending: dict[str, Any]) -> str:
     if kind == "defense-test":
         text = f"{first} rolls {record['first_die']} for Defense: {score(record, 'first')}"
         threshold = pending.get("threshold") if pending.get("kind") == "defensetest" else None
+        # Only the total counts against the threshold, a natural 6 or not (MW-RULING-DOOM).
         if result == "defeated":
             return text + (f", under {threshold}" if threshold is not None else ": defeated")
-        if threshold is not None and not record["first_critical"]:
+        if threshold is not None:
             text += f", not under {threshold}"
         return text + ": survives"
     if kind == "damage":

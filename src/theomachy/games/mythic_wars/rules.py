@@ -1553,6 +1553,7 @@ class MythicWarsState(State):
             "terminal": current == TERMINAL,
             "winners": self.winners(),
             "mode": self.game.options["mode"],
+            "solo": self.game.options["solo"],  # Solo Destiny: tokens are <id>@<seat>
             "round": self.round,
             "prime": self.prime if self.round else None,
             "phase": PHASE_NAMES[self.phase],
