@@ -10,7 +10,11 @@
 //   ability A T       select A, pick its ability in the command bar, then click T
 //   ability A         the ability button in the command bar
 //   rest A            the "Rest" button in the command bar
+//   order A           your entity whose ability resolves next (several due at once)
 //   decline           the "Decline" button in the command bar
+// In a Solo Destiny game (view.solo) every entity token is "<id>@<seat>" (two factions may
+// hold the same deity): the id before "@" finds the card in the catalogue, and names are
+// shown as "Thor@1" where the two copies could be confused.
 // Anything else the rules may offer falls back to a plain button (the table does that).
 
 import { h } from "../dom.js";
@@ -48,14 +52,21 @@ function signed(n) {
   return n >= 0 ? `+${n}` : `−${-n}`;
 }
 
-function catalogue(id) {
-  return ENTITIES[id] || null;
+const SOLO_MARK = "@";
+
+/** The catalogue card of an entity token ("thor", or "thor@1" in a solo game). */
+function catalogue(token) {
+  if (!token) return null;
+  return ENTITIES[String(token).split(SOLO_MARK)[0]] || null;
 }
 
-function entityName(id) {
-  if (!id || id === "?") return "a face-down deity";
-  const entity = catalogue(id);
-  return entity ? entity.name : id;
+/** An entity token's printed name; a solo game's "thor@1" is "Thor@1". */
+function entityName(token) {
+  if (!token || token === "?") return "a face-down deity";
+  const entity = catalogue(token);
+  if (!entity) return token;
+  const at = String(token).indexOf(SOLO_MARK);
+  return at < 0 ? entity.name : entity.name + String(token).slice(at);
 }
 
 /** The ability's name on the card (its text before the colon). */
@@ -72,7 +83,7 @@ function abilitySummary(entity) {
   const creature = entityName(p.creature);
   const summaries = {
     modify: `${signed(amount)} ${STAT_SHORT[p.stat] || p.stat} rolls for ${WHO[p.who] || p.who}`,
-    taunt: "foes must attack it first",
+    taunt: "foes may attack only Guardians of its faction",
     "tie-breaker": "its faction wins tied rolls",
     "no-crits": "no foe criticals against its faction",
     thorns: `attacker −${amount} on a ${p.on}`,
@@ -190,9 +201,11 @@ function parseMoves(moves) {
   const drafts = new Map();
   const assembles = new Map();
   const invokes = new Map();
+  const orders = new Map();
   for (const action of moves.enabled ? moves.legal : []) {
     const [verb, a, t] = action.split(" ");
     if (verb === "draft" && a) drafts.set(a, action);
+    else if (verb === "order" && a) orders.set(a, action);
     else if (verb === "assemble" && a) assembles.set(a, action);
     else if (verb === "invoke" && a) invokes.set(a, action);
     else if ((verb === "attack" || verb === "ability" || verb === "rest") && a) {
@@ -204,7 +217,7 @@ function parseMoves(moves) {
       else if (verb === "rest") entry.rest = action;
     }
   }
-  return { byActor, drafts, assembles, invokes };
+  return { byActor, drafts, assembles, invokes, orders };
 }
 
 function selection(ctx, byActor) {
@@ -361,21 +374,24 @@ function handZone(ctx, drafts) {
   );
 }
 
-const PANTHEON_ORDER = ["greek", "norse", "egyptian", "aztec", "japanese", "mesopotamian"];
+// Every pantheon of the catalogue, alphabetically (the content decides how many there are).
+const PANTHEON_ORDER = [...new Set(Object.values(ENTITIES).map((e) => e.pantheon))].sort();
 
-/** The shared copy the viewer assembles from (destiny modes): its deities left, by pantheon;
- * those the rules do not offer now (another pantheon in Pantheons of Destiny) are dimmed. */
+/** The copy the viewer assembles from (destiny modes: the shared one, or in a solo game its
+ * own): its deities left, by pantheon; those the rules do not offer now (another pantheon in
+ * Pantheons of Destiny) are dimmed. */
 function poolZone(ctx, assembles) {
   const { view } = ctx;
   const pool = view.pool || [];
   if (!pool.length) return null;
   const taken = (view.entities || []).filter((e) => e.owner === ctx.seat).length;
+  const copy = view.solo ? "Your own copy" : "The shared copy";
   const pantheonOf = (id) => (catalogue(id) || {}).pantheon || "";
   const groups = PANTHEON_ORDER.map((p) => [p, pool.filter((id) => pantheonOf(id) === p)]).filter(([, ids]) => ids.length);
   return h(
     "section.hand-zone#pool",
     null,
-    h("h3", null, `The shared copy — take 4 (${taken} taken so far)`),
+    h("h3", null, `${copy} — take 4 (${taken} taken so far)`),
     groups.map(([pantheon, ids]) => [
       h("h4", null, `${title(pantheon)} (${ids.length} left)`),
       h(
@@ -442,13 +458,16 @@ function factionPanel(ctx, seat, parsed, options) {
             } else if (entry.id && parsed.invokes.has(entry.id)) {
               action = parsed.invokes.get(entry.id);
               label = `Invoke ${entityName(entry.id)}`;
+            } else if (entry.id && parsed.orders.has(entry.id)) {
+              action = parsed.orders.get(entry.id);
+              label = `Resolve ${entityName(entry.id)}'s ability next`;
             }
             const selectable = entry.id && parsed.byActor.has(entry.id) && !action;
             if (selectable) classes.push("selectable");
             if (entry.id && entry.id === ui.selected && options) classes.push("selected");
             const card = entityCard(entry, {
               extraClass: classes,
-              badge: action && classes.includes("target") ? badge : action ? "invoke" : null,
+              badge: action && classes.includes("target") ? badge : action ? (parsed.orders.has(entry.id) ? "next" : "invoke") : null,
             });
             if (action) moves.bind(card, action, { label });
             else if (selectable) {
@@ -521,8 +540,9 @@ function describe(payload) {
     }
     if (verb === "assemble") {
       const seat = Math.floor(assembled / 4);
+      const copy = view.solo ? "their own copy" : "the shared copy";
       assembled += 1;
-      items.push({ text: a === "?" ? "takes a deity from the shared copy (hidden)" : `takes ${entityName(a)} from the shared copy`, seat, kind: "move", step });
+      items.push({ text: a === "?" ? `takes a deity from ${copy} (hidden)` : `takes ${entityName(a)} from ${copy}`, seat, kind: "move", step });
       return;
     }
     if (verb === "first") {
@@ -545,6 +565,7 @@ function describe(payload) {
     if (verb === "invoke") text = `declares ${entityName(a)}`;
     else if (verb === "attack") text = `${entityName(a)} attacks ${entityName(t)}`;
     else if (verb === "rest") text = `${entityName(a)} rests`;
+    else if (verb === "order") text = `${entityName(a)}'s ability resolves next`;
     else if (verb === "decline") text = "declines";
     else if (verb === "ability") {
       const entity = catalogue(a);
@@ -588,12 +609,14 @@ export default {
       if (pending.purpose === "ambush") return `${name} ambushes on entering the battle: click a foe to attack, or decline.`;
       if (pending.purpose === "doom") return `${name}: click a foe that must make a Defense roll, or decline.`;
       if (pending.purpose === "burn") return `${name}: click a foe to burn.`;
+      if (pending.purpose === "order") return "Several abilities of your faction are due at once: click the entity whose ability resolves first.";
       return `${name}: ${pending.purpose}.`;
     }
     if (view.phase === "draft") return "Keep one of your dealt cards: click it (4 in all).";
     if (view.phase === "assemble") {
       const one = view.mode === "pantheons-of-destiny" ? ", all from one pantheon" : "";
-      return `Assemble your faction: click a deity of the shared copy to take it (4 in all${one}); the others do not see which.`;
+      const copy = view.solo ? "your own copy" : "the shared copy";
+      return `Assemble your faction: click a deity of ${copy} to take it (4 in all${one}); the others do not see which.`;
     }
     if (view.phase === "invocation") return "Declare one of your face-down deities: click it.";
     if (view.phase === "empowerment") return "Empower one of your entities: select it, then attack a foe, use its ability, or rest.";
