@@ -9,7 +9,7 @@ import random
 import pytest
 
 import theomachy
-from theomachy import CHANCE, IllegalAction
+from theomachy import CHANCE, IllegalAction, agents
 from theomachy.engine.conformance import check_views, fingerprint
 from theomachy.games.mythic_wars.cards import PANTHEONS
 from theomachy.games.mythic_wars.rules import (
@@ -62,7 +62,7 @@ def test_destiny_two_players_assemble_in_seat_order_from_the_shared_copy():
     assert state.view(0)["phase"] == "assemble"
     assert state.current_player == 0
     every_deity = [f"assemble {IDS[n]}" for n in DEITIES]
-    assert state.legal_actions() == every_deity  # all 48 deities, in id order
+    assert state.legal_actions() == every_deity  # every deity, in id order
     assert not any(ENTITIES[NUMBER[d]].kind == "creature" for d in offered(state))
     for deity in MIXED[0]:
         state.apply(f"assemble {deity}")
@@ -89,7 +89,7 @@ def test_destiny_four_players_assemble_one_after_another_then_the_given_first_fa
     for seat, faction in enumerate(MIXED):
         for count, deity in enumerate(faction):
             assert state.current_player == seat
-            assert len(state.legal_actions()) == 48 - len(taken)
+            assert len(state.legal_actions()) == len(DEITIES) - len(taken)
             assert all(t not in offered(state) for t in taken)
             mine = [e for e in state.view(seat)["entities"] if e["owner"] == seat]
             assert len(mine) == count
@@ -103,7 +103,7 @@ def test_destiny_four_players_assemble_one_after_another_then_the_given_first_fa
 @rules("MW-SETUP-6", "MW-RULING-ASSEMBLE")
 def test_pantheons_of_destiny_two_players_keep_to_one_pantheon():
     state = wars(2, mode="pantheons-of-destiny").new_game()
-    assert len(state.legal_actions()) == 48  # the first deity chooses the pantheon
+    assert len(state.legal_actions()) == len(DEITIES)  # the first deity chooses the pantheon
     state.apply("assemble zeus")
     assert sorted(offered(state)) == sorted(
         IDS[n] for n in BY_PANTHEON["greek"] if IDS[n] != "zeus"
@@ -113,7 +113,7 @@ def test_pantheons_of_destiny_two_players_keep_to_one_pantheon():
     for deity in GREEK[1:]:
         state.apply(f"assemble {deity}")
     # Seat 1: four Greek deities are left, enough for a faction, so Greek is still offered.
-    assert state.current_player == 1 and len(state.legal_actions()) == 44
+    assert state.current_player == 1 and len(state.legal_actions()) == len(DEITIES) - 4
     assert "athena" in offered(state)
     for deity in ["athena", "apollo", "artemis", "poseidon"]:
         state.apply(f"assemble {deity}")
@@ -128,7 +128,7 @@ def test_pantheons_of_destiny_three_players_a_full_pantheon_cannot_be_started():
     # Seat 2: no Greek deity is left; every other pantheon is whole.
     assert state.current_player == 2
     assert not any(pantheon(d) == "greek" for d in offered(state))
-    assert len(offered(state)) == 40
+    assert len(offered(state)) == len(DEITIES) - len(BY_PANTHEON["greek"])
 
 
 @rules("MW-RULING-ASSEMBLE")
@@ -140,7 +140,7 @@ def test_a_pantheon_with_fewer_deities_left_than_picks_to_make_is_not_offered():
     state.pool = [n for n in state.pool if n not in gone]
     state.invalidate_caches()
     assert not any(pantheon(d) == "norse" for d in offered(state))
-    assert len(offered(state)) == 40
+    assert len(offered(state)) == len(DEITIES) - len(BY_PANTHEON["norse"])
     # ... nor continued by a seat that still needs more than are left.
     state = wars(2, mode="pantheons-of-destiny").new_game()
     state.apply("assemble thor")
@@ -306,3 +306,31 @@ def test_determinize_in_destiny_keeps_the_earlier_seats_deities_as_a_set():
         assert factions[2] == sorted(MIXED[2])
         splits.add(tuple(factions[0]))
     assert len(splits) > 1  # who took which is not known
+
+
+# --- bots ----------------------------------------------------------------------------------------
+AGENTS = [("random", {}), ("greedy", {"samples": 3}), ("mcts", {"iterations": 40})]
+
+
+@rules("MW-RULING-ASSEMBLE", "MW-SETUP-5", "MW-SETUP-6", "MW-RULING-HIDDEN")
+@pytest.mark.parametrize("mode", ["destiny", "pantheons-of-destiny"])
+@pytest.mark.parametrize(("name", "params"), AGENTS)
+def test_mw_ruling_assemble_bots_assemble_their_own_factions_from_their_view(name, params, mode):
+    bots = [agents.make(name, seed=seat, **params) for seat in range(3)]
+    options = {"mode": mode, "max_rounds": 2}
+    end = theomachy.simulate("mythic-wars", players=3, agents=bots, seed=6, options=options)
+    assert [a.split(" ")[0] for a in end.history()[:12]] == ["assemble"] * 12
+    factions = end.features()["factions"]
+    assert len({d for f in factions for d in f}) == 12  # one shared copy
+    if mode == "pantheons-of-destiny":
+        assert all(len({pantheon(d) for d in f}) == 1 for f in factions)
+    # Seat 2 knows which deities are gone, not who took which: from a position it cannot
+    # tell apart (seats 0 and 1 swapped some picks) a bot takes the same deity.
+    state = wars(3, mode=mode).new_game()
+    assemble(state, [GREEK, NORSE] if mode == "pantheons-of-destiny" else MIXED[:2])
+    twins = [state.determinize(2, random.Random(seed)) for seed in range(8)]
+    twin = next(t for t in twins if t.history() != state.history())
+    assert twin.view(2) == state.view(2)
+    move = agents.make(name, seed=4, **params).act(state)
+    assert move in state.legal_actions()
+    assert agents.make(name, seed=4, **params).act(twin) == move

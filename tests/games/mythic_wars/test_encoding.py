@@ -19,7 +19,6 @@ from theomachy.games.mythic_wars.encoding import (
     ORDERABLE_IDS,
     SUMMONER,
     Encoding,
-    decision_table,
 )
 from theomachy.games.mythic_wars.rules import ENTITIES
 
