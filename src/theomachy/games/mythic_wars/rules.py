@@ -3,6 +3,8 @@
 Set-up (deal, draft or assemble, first prime faction), then rounds: start of round -> invocation ->
 empowerment -> end of round -> next prime faction. Attacks, clashes and ability rolls are
 resolved by frames on a stack: each frame waits for a die (a chance node) or a decision.
+Entities are named by tokens (``Notation``): their ids, or ``<id>@<seat>`` in a Solo Destiny
+game, where two factions may hold the same deity.
 """
 
 from __future__ import annotations
@@ -239,7 +241,9 @@ class PrimeRoll(NamedTuple):
 
 
 class Choice(NamedTuple):
-    """A decision an ability gives: ``purpose`` is extra-attack, ambush, doom or burn."""
+    """A decision an ability gives: ``purpose`` is extra-attack, ambush, doom or burn; or
+    ``order``: which of its faction's simultaneous triggers resolves next (MW-RULING-ORDER;
+    ``unit`` is then the first of them)."""
 
     player: int
     unit: int
