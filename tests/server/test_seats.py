@@ -3,8 +3,10 @@ of a table cannot see through the other seats."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,8 @@ import theomachy
 from theomachy.server.tables import chance_seed
 
 from .helpers import auth, claim_seat, create, make_client, play_out, seat_view
+
+DECKS = Path(theomachy.__file__).parent / "games/arena_of_the_gods/content/decks.toml"
 
 
 def test_the_first_to_open_an_invitation_takes_the_seat(client: TestClient) -> None:
@@ -121,6 +125,23 @@ def test_hidden_set_up_options_only_at_an_open_table(client: TestClient) -> None
     assert next(g for g in games if g["id"] == "mythic-wars")["secret_options"] == ["factions"]
     opened = client.post("/api/tables", json={**body, "open": True})
     assert opened.status_code == 200, opened.text
+
+
+def test_a_built_deck_is_hidden_set_up_but_starter_decks_are_public(client: TestClient) -> None:
+    """Arena of the Gods' starter decks are published lists any seat may name; a deck a
+    player built is that player's secret (AG-RULING-HIDDEN), so only an open table takes it."""
+    starters = {"game": "arena-of-the-gods", "options": {"decks": ["zeus-starter", "ra-starter"]}}
+    answer = client.post("/api/tables", json=starters)
+    assert answer.status_code == 200, answer.text
+    deck = dict(tomllib.loads(DECKS.read_text(encoding="utf-8"))["decks"][0])
+    built = {"god": deck["god"], "cards": deck["cards"]}
+    body = {"game": "arena-of-the-gods", "options": {"decks": [built, "ra-starter"]}}
+    refused = client.post("/api/tables", json=body)
+    assert refused.status_code == 400 and "options.decks" in refused.json()["error"]
+    opened = client.post("/api/tables", json={**body, "open": True})
+    assert opened.status_code == 200, opened.text
+    shown = client.get(f"/api/tables/{opened.json()['table_id']}").json()
+    assert deck["god"] not in json.dumps(shown["options"]["decks"][0])
 
 
 def test_chance_mixes_a_secret_the_seed_alone_cannot_recompute(client: TestClient) -> None:

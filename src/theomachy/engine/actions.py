@@ -13,12 +13,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from theomachy.engine.core import State
 
-_TOKEN = re.compile(r"[a-z0-9][a-z0-9_\-]*")
+# A token is a slug, optionally qualified by ``@`` and ``.`` parts: ``spearman@0.2`` (Arena
+# of the Gods: a card of seat 0, copy 2) or ``zeus@1`` (Mythic Wars' solo copies).
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9_\-]*(?:[@.][a-z0-9][a-z0-9_\-]*)*")
 _SLUG_CLEAN = re.compile(r"[^a-z0-9]+")
 
 
 def is_well_formed(action: object) -> bool:
-    """True for a non-empty string of lowercase ASCII tokens separated by single spaces."""
+    """True for a non-empty string of lowercase ASCII tokens separated by single spaces
+    (a token may be qualified: ``spearman@0.2``)."""
     if not isinstance(action, str) or not action:
         return False
     return all(_TOKEN.fullmatch(token) for token in action.split(" "))

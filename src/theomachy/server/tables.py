@@ -299,8 +299,11 @@ class TableHub:
         # still runs off the event loop.
         game = await asyncio.to_thread(load, game_id, players, options)
         if not open_table:
+            public = game.public_options()
             for name in type(game).secret_options:
-                if options.get(name) is not None:
+                # Refused only where the option holds a secret (the game masks it for the
+                # other seats): Arena of the Gods' starter decks are published lists.
+                if public.get(name) != game.options.get(name):
                     raise ValueError(
                         f"options.{name}: hidden set-up is chosen by each seat inside the game; "
                         'only an open table ("open": true) may set it in the options'
