@@ -90,6 +90,38 @@ def test_every_talent_is_used_and_every_power_by_exactly_one_unit():
     assert only_zeus_flies == ["zeus"] and UNITS["zeus"].power == "thunderbolt"
 
 
+@rules("MB-RULING-ROSTER")
+def test_mb_ruling_roster_most_units_have_three_talents_troops_two():
+    # "Almost every unit ... has one or more talents, most commonly 3": 3 is the commonest
+    # count (13 of 19); the 1-RP troops carry 2.
+    counts = {u.id: len(u.talents) for u in UNITS.values()}
+    assert all(len(set(u.talents)) == len(u.talents) for u in UNITS.values())
+    assert {u for u, n in counts.items() if n != 3} == {
+        u.id for u in UNITS.values() if u.kind == "troops"
+    }
+    assert all(counts[u.id] == 2 for u in UNITS.values() if u.kind == "troops")
+    assert sum(n == 3 for n in counts.values()) == 13
+
+
+@rules("MB-RULING-ROSTER")
+def test_the_invented_content_section_lists_every_dashboard_as_the_roster_has_it():
+    text = (Path(package_file(PACKAGE, "roster.toml")).parent.parent / "RULES.md").read_text()
+    section = text.split("## Invented content (not in the rulebook)\n", 1)[1].split("\n## ")[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 11 and cells[0].endswith("`)"):
+            rows[cells[0].split("`")[1]] = cells
+    assert set(rows) == set(UNITS)
+    for unit in UNITS.values():
+        row = rows[unit.id]
+        numbers = [unit.cost, unit.offence, unit.defence, unit.range, unit.movement]
+        assert row[2:8] == [str(n) for n in [*numbers, unit.vitality]], unit.id
+        assert row[8] == ", ".join(unit.talents), unit.id
+        assert row[9] == f"{unit.activation} + {unit.aow}", unit.id
+        assert row[10] == (powers()[unit.power].name if unit.power else "—"), unit.id
+
+
 @rules("MB-RULING-MAP", "MB-MAP-2")
 def test_maps_are_symmetric_as_the_rules_say():
     valley = maps()["sacred-valley"]
@@ -151,8 +183,8 @@ def test_scenarios_can_be_won_and_every_zone_is_open_ground():
         ('offence = 5\ndefence = 2\nrange = 2', 'offence = "five"\ndefence = 2\nrange = 2',
          "'zeus'", "offence"),
         ('kind = "hero"', 'kind = "titan"', "'achilles'", "kind"),
-        ('talents = ["archer", "initiative"]', 'talents = ["archer", "luck"]', "'zeus'",
-         "(entry)"),
+        ('talents = ["archer", "initiative", "mobility"]', 'talents = ["archer", "luck"]',
+         "'zeus'", "(entry)"),
         ("cost = 4\n", "cost = 4\ncolour = 1\n", "'achilles'", "colour"),
         ("miniatures = 3\ntalents = [\"archer\", \"mobility\"]", "miniatures = 2\ntalents = "
          "[\"archer\", \"mobility\"]", "'amazons'", "(entry)"),
@@ -181,6 +213,7 @@ def test_malformed_roster_names_file_entry_and_field(
          "recruitment_points"),
         ("zones = [[6, 1, 11, 16], [10, 5, 15, 20]]", "zones = [[6, 1, 11, 16]]",
          "'sacred-valley'", "(entry)"),
+        ("sides = [0, 1]\nlead = 0", "sides = [0, 1]\nlead = 2", "'sacred-valley'", "(entry)"),
     ],
 )  # fmt: skip
 def test_malformed_maps_name_file_entry_and_field(

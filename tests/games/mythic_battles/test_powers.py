@@ -316,3 +316,29 @@ def test_medusa_petrification_ends_when_her_owner_is_out():
     act(state, "attack hades")
     roll(state, 3, 3, 3, 3, 3)
     assert state.out[1] and state.pieces["spartans"].petrified_by == -1
+
+
+@rules("MB-RULING-ROSTER", "MB-TAL-MOBILITY", "MB-TAL-LEADER", "MB-TAL-BOLSTER", "MB-TAL-CLIMB")
+def test_zeus_hades_ares_medusa_third_talents():
+    # Zeus (Mobility) still moves after his ATTACK.
+    armies = [["zeus", "hoplites"], ["hades", "medusa"]]
+    state = position(armies, at={"zeus": 7, "medusa": 12}, hands={0: ["zeus"]})
+    act(state, "activate zeus", "simple", "attack medusa")
+    roll(state, 1, 1, 1, 1, 1, 1)  # Offence 5 + Archer, all blank
+    assert any(a.startswith("move ") for a in state.legal_actions())
+    # Hades (Leader) leads the troops beside him at the end of his activation.
+    armies = [["hades", "infernal-hounds"], ["zeus", "medusa"]]
+    state = position(armies, at={"hades": 12, "infernal-hounds": 12}, hands={0: ["hades"]})
+    act(state, "activate hades", "simple", "done")
+    assert answers(state) == ["lead infernal-hounds", "decline"]
+    # Ares (Bolster) gives friendly troops in his area +1 Offence and +1 Defence.
+    armies = [["ares", "hoplites"], ["zeus", "medusa"]]
+    state = position(armies, at={"ares": 12, "hoplites": 12, "medusa": 12})
+    hoplites, medusa = state.pieces["hoplites"], state.pieces["medusa"]
+    assert stats.defence(state, hoplites, medusa, 0) == 4
+    assert stats.offence(state, hoplites, 0) == 3
+    # Medusa (Climb) goes up into the impenetrable area 8 and across the cliff 12|17.
+    state = position(at={"medusa": 7})
+    assert 8 in stats.destinations(state, state.pieces["medusa"], 1)
+    state = position(at={"medusa": 12})
+    assert 17 in stats.destinations(state, state.pieces["medusa"], 1)

@@ -112,7 +112,7 @@ VERBS = {
     "choose", "recruit", "continue", "pass", "activate", "end", "simple", "complex", "move",
     "run", "attack", "thunderbolt", "uproot", "claim", "done", "absorb", "enter", "swap",
     "lead", "recall", "guard", "helm", "evade", "gaze", "retaliate", "reroll", "keep", "throw",
-    "draw-cards", "search", "decline", "block", "priority",
+    "draw-cards", "search", "decline", "block", "priority", "fetch",
 }  # fmt: skip
 
 
@@ -323,6 +323,16 @@ def test_the_lead_player_chooses_first_and_takes_the_first_turn():
     assert state.turn_player == 1 and state.draws[:3] == [1, 1, 1]
     with pytest.raises(ValueError, match="lead must be a seat from 0 to 1"):
         game(2, lead=2)
+
+
+@rules("MB-SETUP-3")
+def test_mb_setup_3_the_scenario_names_the_lead_player_the_option_plays_a_variant():
+    for players in (2, 3, 4):
+        loaded = game(players)
+        assert loaded.scenario.lead == 0 and loaded.options["lead"] == 0
+        assert loaded.new_game().current_player == 0  # the lead player chooses first
+    variant = game(4, lead=3)
+    assert variant.options["lead"] == 3 and variant.new_game().current_player == 3
 
 
 @rules("MB-RECRUIT-1")

@@ -135,6 +135,7 @@ class Scenario(_Model):
     recruitment_points: int = Field(ge=1, le=40)
     zones: list[list[int]]
     sides: list[int]
+    lead: int = Field(ge=0, le=7)  # MB-SETUP-3: the scenario's lead player
     omphalos_to_win: int = Field(ge=1, le=20)
     # MB-WIN-4: the first divinity killed ends the game, won by its killer's side.
     first_kill_wins: bool = False
@@ -144,6 +145,8 @@ class Scenario(_Model):
         seats = max(self.players)
         if len(self.zones) != seats or len(self.sides) != seats:
             raise ValueError(f"zones and sides need one entry per seat ({seats})")
+        if self.lead >= min(self.players):
+            raise ValueError(f"lead {self.lead} is not a seat of every player count")
         return self
 
 

@@ -90,11 +90,11 @@ STEPS_B_AND_C = frozenset(
 
 class BattlesOptions(GameOptions):
     """Options: ``scenario`` (default: the one for the player count), ``lead`` (the lead
-    player, MB-SETUP-3), ``armies`` (a recruited army per seat, its divinity first, instead
-    of the recruitment draft), ``max_rounds`` (MB-WIN-3)."""
+    player; default the scenario's, MB-SETUP-3), ``armies`` (a recruited army per seat, its
+    divinity first, instead of the recruitment draft), ``max_rounds`` (MB-WIN-3)."""
 
     scenario: str | None = None
-    lead: int = Field(default=0, ge=0, le=7)
+    lead: int | None = Field(default=None, ge=0, le=7)
     armies: list[list[str]] | None = None
     max_rounds: int = Field(default=20, ge=1, le=1000)
 
@@ -117,21 +117,26 @@ class BattlesGame(Game):
         self._check_armies()
 
     def _choose_scenario(self) -> Scenario:
+        """The scenario (MB-SETUP-1) and the lead player it determines, unless the option
+        names another (MB-SETUP-3); both written back as the effective options."""
         prefix = f"{self.id}:"
         n = self.players
-        if self.options["lead"] >= n:
+        lead = self.options["lead"]
+        if lead is not None and lead >= n:
             raise ValueError(f"{prefix} lead must be a seat from 0 to {n - 1}")
         name = self.options["scenario"]
+        known = scenarios()
         if name is None:
             scenario = default_scenario(n)
             self.options["scenario"] = scenario.id
-            return scenario
-        known = scenarios()
-        if name not in known:
+        elif name not in known:
             raise ValueError(f"{prefix} unknown scenario {name!r}; scenarios: {', '.join(known)}")
-        scenario = known[name]
+        else:
+            scenario = known[name]
         if n not in scenario.players:
             raise ValueError(f"{prefix} scenario {name!r} is for {scenario.players} players")
+        if lead is None:
+            self.options["lead"] = scenario.lead
         return scenario
 
     def _check_armies(self) -> None:
