@@ -8,19 +8,23 @@ nodes), never from editing piles: determinization works from the history alone.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 import theomachy
 from theomachy import CHANCE
 from theomachy.engine.conformance import check_private_decisions
+from theomachy.games.mythotopia.payment import feasible
 from theomachy.games.mythotopia.rules import MythotopiaState
 
 from .scenario import draw, play, setup
 
 rules = pytest.mark.rules
 
+DATA = Path(__file__).parent / "data"
 GILDED_VP = ["gilded-city", "spoils-of-war", "defender-of-the-realm", "patronage"]
 
 
@@ -77,6 +81,26 @@ def test_mt_hidden_5_determinize_for_others_during_an_offer_that_cannot_be_paid(
     # Red's one card is unknown to blue: the samples give him other cards too.
     hands = {tuple(state.determinize(1, random.Random(s)).hand[0]) for s in range(8)}
     assert len(hands) > 1 and all(len(h) == 1 for h in hands)
+
+
+@rules("MT-HIDDEN-5", "MT-IMP-PHILOSOPHER", "MT-RULING-COMPLETE")
+def test_mt_hidden_5_a_hidden_philosopher_keep_is_sampled_with_the_payment_in_mind():
+    # A stored random game: yellow (seat 3) is paying 3 gold for "buy 1 1"; one of his gold
+    # is the Gold Mine he kept through Philosopher, unseen by the others, and no card he may
+    # have drawn since has gold. A sample must give him a keep that pays (it used to pick the
+    # keep first, at random, then fail on the draws: an AssertionError for seats 0 to 2).
+    document = json.loads((DATA / "determinize-keep-4p.json").read_text())
+    game = theomachy.load("mythotopia", players=document["players"], options=document["options"])
+    state = game.replay(document["history"])
+    assert isinstance(state, MythotopiaState)
+    assert state.current_player == 3 and state.pending is not None
+    assert state.pending.kind == "buy" and dict(state.pending.needs) == {"gold": 3}
+    assert state.history()[566] == "keep gold-mine" and state.view(1)["log"][566] == "keep ?"
+    assert_determinizes(state, seeds=6)
+    for s in range(6):
+        sampled = state.determinize(1, random.Random(s))
+        hand = tuple(sorted(sampled.hand[3] + sampled.reserve[3]))
+        assert feasible(hand, sampled.converters(3), (("gold", 3),), None)
 
 
 @rules("MT-HIDDEN-5")

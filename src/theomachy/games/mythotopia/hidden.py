@@ -262,7 +262,12 @@ def journal(state: MythotopiaState, player: int) -> Journal:
 
 def determinize(state: MythotopiaState, player: int, rng: random.Random) -> MythotopiaState:
     """A full state consistent with ``view(player)``: others' hands and decks, the
-    Improvement deck and unrevealed set-up choices resampled (MT-HIDDEN-5)."""
+    Improvement deck and unrevealed set-up choices resampled (MT-HIDDEN-5).
+
+    A player in the middle of paying for an action must keep a hand that can complete it
+    (see :func:`_constrained`): whole samples are drawn until one does (his hidden draws and
+    his hidden Philosopher keep together), and if that keeps failing the keep's candidates are
+    tried in turn with every combination of draws."""
     length = len(state.history())
     cache = state.det_cache
     if cache is not None and cache[0] == length and cache[1] == player:
@@ -270,6 +275,28 @@ def determinize(state: MythotopiaState, player: int, rng: random.Random) -> Myth
     else:
         facts = journal(state, player)
         state.det_cache = (length, player, facts)
+    for _ in range(REJECTION_TRIES):
+        found = _attempt(state, player, rng, facts)
+        if found is not None:
+            return found
+    for keep in _keep_candidates(state, player, rng, facts):
+        found = _attempt(state, player, rng, facts, keep=keep, exhaustive=True)
+        if found is not None:
+            return found
+    raise AssertionError("determinize: no hand can complete the pending action")
+
+
+def _attempt(
+    state: MythotopiaState,
+    player: int,
+    rng: random.Random,
+    facts: Journal,
+    keep: str | None = None,
+    exhaustive: bool = False,
+) -> MythotopiaState | None:
+    """One sample (``keep``: the card the hidden Philosopher keep took, when forced;
+    ``exhaustive``: search every combination of the constrained player's draws); None when
+    the constrained player's hand cannot complete his action."""
     history = state.history()
     rewrite: dict[int, str] = {}
     copy = state._copy()
@@ -320,9 +347,13 @@ def determinize(state: MythotopiaState, player: int, rng: random.Random) -> Myth
             rewrite.update(zip(slots, shuffled, strict=True))
         hands[seat] = known
         current[seat] = (unresolved, sorted(pool.elements()))
-    _sample_improvements(state, facts, keep_slots, keep_cards, rewrite, copy, hands, rng, player)
+    _sample_improvements(
+        state, facts, keep_slots, keep_cards, rewrite, copy, hands, rng, player, keep
+    )
     for seat, (unresolved, left) in current.items():
-        drawn = _sample_draws(state, seat, hands[seat], unresolved, left, rng)
+        drawn = _sample_draws(state, seat, hands[seat], unresolved, left, rng, exhaustive)
+        if drawn is None:
+            return None
         rewrite.update(zip(unresolved, drawn, strict=True))
         rest = Counter(left) - Counter(drawn)
         copy.deck[seat] = sorted(rest.elements())
@@ -338,6 +369,39 @@ def determinize(state: MythotopiaState, player: int, rng: random.Random) -> Myth
 REJECTION_TRIES = 64
 
 
+def _constrained(state: MythotopiaState) -> int | None:
+    """The seat whose hand must be able to complete the action he is paying for (it was
+    offered only because it could be, MT-RULING-COMPLETE, which everyone knows), if any. An
+    optional Gilded City or Roadside Inns offer is made whether or not the gold can be found
+    (MT-RULING-OFFER), so it constrains nothing."""
+    pending = state.pending
+    if pending is None or pending.optional:
+        return None
+    if pending.needs or (pending.open_need is not None and pending.open_paid == 0):
+        return pending.seat
+    return None
+
+
+def _keep_candidates(
+    state: MythotopiaState, player: int, rng: random.Random, facts: Journal
+) -> list[str | None]:
+    """For the exhaustive fallback: the cards the one hidden Philosopher keep (there is one
+    Philosopher, and it leaves the game) may have taken, in random order, when it belongs to
+    the constrained seat; else [None] (the keep stays free)."""
+    seat = _constrained(state)
+    hidden = {index: owner for index, owner, kind in state.secret if kind == "keep"}
+    slots = [i for i, owner in hidden.items() if owner == seat and owner != player]
+    if seat is None or not slots:
+        return [None]
+    (index,) = slots
+    seen_later = {c for i, cards in facts.seen_in_deck.items() if i > index for c in cards}
+    candidates: list[str | None] = [
+        c for c in sorted(set(facts.initial_improvements)) if c not in seen_later
+    ]
+    rng.shuffle(candidates)
+    return candidates
+
+
 def _sample_draws(
     state: MythotopiaState,
     seat: int,
@@ -345,39 +409,35 @@ def _sample_draws(
     unresolved: list[int],
     left: list[str],
     rng: random.Random,
-) -> list[str]:
+    exhaustive: bool = False,
+) -> list[str] | None:
     """The cards of ``left`` (the current deck's undrawn-or-unexplained cards) drawn by the
-    ``unresolved`` entries, at random. If ``seat`` is in the middle of paying for an action,
-    his hand must still be able to complete it (the action was offered only because it could
-    be, MT-RULING-COMPLETE, which everyone knows): samples are retried, and if that keeps
-    failing, drawn uniformly from every hand that can. An optional offer (Gilded City,
-    Roadside Inns) is made whether or not the gold can be found (MT-RULING-OFFER), so it
-    constrains nothing."""
+    ``unresolved`` entries, at random. For the constrained seat (:func:`_constrained`) the
+    hand must complete his action: one random try (None if it fails), or with
+    ``exhaustive`` a uniform choice among every draw that does (None if none does)."""
     k = len(unresolved)
     pending = state.pending
-    constrained = (
-        pending is not None
-        and pending.seat == seat
-        and not pending.optional
-        and (pending.needs or (pending.open_need is not None and pending.open_paid == 0))
-    )
+    if _constrained(state) != seat:
+        shuffled = list(left)
+        rng.shuffle(shuffled)
+        return shuffled[:k]
+    assert pending is not None
 
-    def completes(drawn: list[str]) -> bool:
+    def completes(drawn: list[str] | tuple[str, ...]) -> bool:
         assert pending is not None
         reserve = [c for c in state.reserve[seat] if c not in pending.locked]
         cards = sorted([*hand.elements(), *drawn, *reserve])
         open_need = pending.open_need if pending.open_paid == 0 else None
         return feasible(tuple(cards), state.converters(seat), pending.needs, open_need)
 
-    shuffled = list(left)
-    for _ in range(REJECTION_TRIES if constrained else 1):
+    if not exhaustive:
+        shuffled = list(left)
         rng.shuffle(shuffled)
         drawn = shuffled[:k]
-        if not constrained or completes(drawn):
-            return drawn
-    options = sorted({c for c in itertools.combinations(left, k) if completes(list(c))})
+        return drawn if completes(drawn) else None
+    options = sorted({c for c in itertools.combinations(left, k) if completes(c)})
     if not options:
-        raise AssertionError("determinize: no hand can complete the pending action")
+        return None
     return list(options[rng.randrange(len(options))])
 
 
@@ -403,10 +463,12 @@ def _sample_improvements(
     hands: dict[int, Counter[str]],
     rng: random.Random,
     player: int,
+    forced: str | None = None,
 ) -> None:
     """Fill hidden Philosopher keeps and draws: kept cards nobody revealed come from the
-    Improvement cards ``player`` cannot locate; draws are the kept card plus others from the
-    deck as it then was."""
+    Improvement cards ``player`` cannot locate (``forced``: the card, when the fallback of
+    :func:`determinize` tries one); draws are the kept card plus others from the deck as it
+    then was."""
     history = state.history()
     hidden = {index: (owner, kind) for index, owner, kind in state.secret if owner != player}
     # Keeps whose card ``player`` knows: his own and those later revealed.
@@ -423,7 +485,7 @@ def _sample_improvements(
             continue
         later_seen = {c for i, cards in facts.seen_in_deck.items() if i > index for c in cards}
         options = [c for c in free if c not in later_seen]
-        card = options[rng.randrange(len(options))]
+        card = forced if forced in options else options[rng.randrange(len(options))]
         free.remove(card)
         known_keeps[index] = card
         hands[seat][card] += 1
