@@ -90,7 +90,7 @@ def test_tables_have_fixed_sizes_and_no_duplicates(players: int):
         decisions, outcomes = encoding.decisions(), encoding.outcomes()
         assert time.perf_counter() - start < 0.2
         assert len(decisions) == len(set(decisions)) == DECISIONS
-        assert len(outcomes) == len(set(outcomes)) == 60 + players
+        assert len(outcomes) == len(set(outcomes)) == D + len(PANTHEONS) + 6 + players
         assert encoding.observation_size() == OBSERVATION[players]
         assert encoding.max_decisions() == MAX_DECISIONS[players]
         sizes.add((tuple(decisions), tuple(outcomes)))
@@ -114,7 +114,7 @@ def test_table_order_follows_the_notation():
     assert not any(d.startswith(("ability thor", "ability loki")) for d in decisions)
     outcomes = Encoding(theomachy.load("mythic-wars", players=3)).outcomes()
     assert outcomes[-9:] == ["first 0", "first 1", "first 2"] + [f"roll {n}" for n in range(1, 7)]
-    assert outcomes[48:54] == [f"deal {p}" for p in PANTHEONS]
+    assert outcomes[D : D + len(PANTHEONS)] == [f"deal {p}" for p in PANTHEONS]
 
 
 # --- random play ---------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ def test_observation_sees_own_hand_and_not_others_face_down_cards():
     encoding = encoded(game).encoding
     state = game.new_game()
     size = encoding.entity_size
-    base = 5 + 11 + 3 + 2 * 16 + len(DEITY_IDS)  # the entity blocks start here
+    base = 5 + 11 + 3 + 2 * (10 + len(PANTHEONS)) + len(DEITY_IDS)  # the entity blocks
 
     def seen(vector: list[float], entity: str) -> float:
         return vector[base + IDS.index(entity) * size]
@@ -215,8 +215,8 @@ def test_the_assembling_seat_observes_the_shared_copy_and_the_others_do_not():
     for deity in ["thor", "zeus", "set", "fujin"]:
         state.apply(f"assemble {deity}")
     decisions = encoding.decisions()
-    assert decisions[48:96] == [f"assemble {d}" for d in DEITY_IDS]
-    hand = 5 + 11 + 3 + 2 * 16  # the hand slots start here
+    assert decisions[D : 2 * D] == [f"assemble {d}" for d in DEITY_IDS]
+    hand = 5 + 11 + 3 + 2 * (10 + len(PANTHEONS))  # the hand slots start here
 
     def slots(seat: int) -> list[float]:
         return encoding.observe(state.view(seat))[hand : hand + len(DEITY_IDS)]
