@@ -3,11 +3,14 @@
 Set-up: recruitment (divinities clockwise from the lead player, then one unit a pick
 anticlockwise from the player on the lead player's right), the table, decks and the opening
 hands (draws are chance nodes). A turn runs A to D: the draw, pass or continue, the first
-activation, the second (for an Art of War card), recall. An activation is simple (0-2
-different MOVE / ATTACK / CLAIM) or complex (one RUN / ABSORB / ENTER). An ATTACK runs its
-phases (guard, powers, evade, initiative, first assault, re-rolls, throw, second assault,
-damage, retaliation) with a decision or a die at each that applies. Card draws wait in a FIFO
-``draws`` queue that is emptied (as chance nodes) before anyone decides again.
+activation, the second (for an Art of War card), recall, then the end-of-turn Search window
+(MB-RULING-ANYTIME). An activation is simple (0-2 different MOVE / ATTACK / CLAIM) or complex
+(one RUN / ABSORB / ENTER); an enemy's Block is its owner's choice, asked before the active
+player's next question (MB-TAL-OPTIONAL). An ATTACK runs its phases (guard, powers, evade,
+initiative, first assault, re-rolls, throw and its Block ruling, second assault, damage,
+retaliation) with a decision or a die at each that applies. Card draws wait in a FIFO
+``draws`` queue that is emptied (as chance nodes) before anyone decides again. Drawn and
+searched cards are seen by their taker alone (``action_seen_by``).
 """
 
 from __future__ import annotations
