@@ -32,9 +32,13 @@ from .test_browser import (  # the fixtures and helpers of the browser tests
 __all__ = ["browser", "page", "server"]  # fixtures, imported for pytest
 
 GAME = "mythic-battles"
-# Zeus (flying, Initiative) against Athena on the Sacred Valley: one unit each, so that both
-# meet in a few clicks; the leftover recruitment points become omphalos cards (manoeuvres).
-ARMIES = [["zeus"], ["athena"]]
+# Zeus (flying, Initiative) against Athena on the Sacred Valley: armies a draft could make
+# (MB-RECRUIT-4); the other units stay off the map until they enter, so the two divinities
+# meet in a few clicks.
+ARMIES = [
+    ["zeus", "achilles", "heracles", "atalanta"],
+    ["athena", "hydra", "cerberus", "amazons", "hoplites"],
+]
 MEETING_AREA = 9  # Zeus flies 6 -> 9 over the impenetrable area 8; Athena walks 10 -> 9
 
 
@@ -112,16 +116,21 @@ def test_the_renderer_draws_the_map_dashboards_players_and_hand(
             assert page.locator(
                 f".mb-area[data-area='{area}'] .mb-zone[data-seat='{seat}']"
             ).count()
-    # Units: a token in its area, a dashboard with its numbers.
+    # Units: a token in its area (none for a unit not entered yet), a dashboard with its
+    # numbers.
+    assert any(not unit["area"] for unit in view["units"])
     for unit in view["units"]:
+        tokens = page.locator(f"#mb-map [data-unit='{unit['id']}']")
         token = page.locator(
             f"#mb-map .mb-area[data-area='{unit['area']}'] [data-unit='{unit['id']}']"
         )
-        assert token.count() == 1, unit["id"]
+        assert (token if unit["area"] else tokens).count() == (1 if unit["area"] else 0)
         card = page.locator(
             f".mb-player[data-seat='{unit['owner']}'] .mb-unit[data-unit='{unit['id']}']"
         )
         text = card.inner_text()
+        if not unit["area"]:
+            assert "off map" in text, unit["id"]
         assert unit["name"] in text and f"{unit['vitality']}/{unit['max_vitality']}" in text
         assert (unit["power_name"] or "") in text
         for talent in unit["talents"]:
