@@ -1144,3 +1144,327 @@ def test_anzu_tablet_of_destinies_denies_opposing_criticals():
     play(state, "attack set isis")
     roll(state, 6, 5)
     assert energy(state, "isis") == 6
+
+
+# ------------------------------------------------------------------------------------ celtic
+
+
+@rules("MW-ABILITY-CLASH")
+def test_dagda_club_of_life_and_death_wins_a_clash_for_two_points():
+    # The Dagda (P9) clashes Thor (P7): 9+2 = 11 vs 7+3 = 10 -> Thor 7 -> 5, no damage die.
+    state = battle([["dagda"], ["thor"]], ["dagda", "thor"])
+    play(state, "ability dagda thor")
+    roll(state, 2, 3)
+    assert not awaits_die(state)
+    assert energy(state, "thor") == 5
+    # A lost clash (9+1 = 10 vs 7+5 = 12) does nothing.
+    state = battle([["dagda"], ["thor"]], ["dagda", "thor"])
+    play(state, "ability dagda thor")
+    roll(state, 1, 5)
+    assert (energy(state, "thor"), energy(state, "dagda")) == (7, 9)
+
+
+@rules("MW-ABILITY-DOOM", "MW-RULING-DOOM")
+def test_morrigan_washer_at_the_ford_defeats_under_ten():
+    state = game_with([["morrigan"], ["zeus"]], first=0)
+    play(state, "invoke morrigan", "invoke zeus")
+    assert state.legal_actions() == ["ability morrigan zeus", "decline"]
+    play(state, "ability morrigan zeus")
+    roll(state, 4)  # Zeus D5: 5+4 = 9 < 10
+    assert status(state, "zeus") == "defeated"
+    # 5+5 = 10 is not under 10.
+    state = game_with([["morrigan"], ["zeus"]], first=0)
+    play(state, "invoke morrigan", "invoke zeus", "ability morrigan zeus")
+    roll(state, 5)
+    assert (status(state, "zeus"), energy(state, "zeus")) == ("invoked", 8)
+
+
+@rules("MW-ABILITY-EXTRA")
+def test_lugh_spear_of_assal_returns_on_an_odd_roll():
+    # Lugh (A8): 8+1 = 9 (odd) vs Set 6+1 = 7 -> Set 8 -> 6; an additional attack.
+    state = battle([["lugh"], ["set", "thor"]], ["lugh", "set", "thor"])
+    play(state, "attack lugh set")
+    roll(state, 1, 1)
+    assert energy(state, "set") == 6
+    assert state.legal_actions() == ["attack lugh set", "attack lugh thor", "decline"]
+    # 8+3 = 11 (odd again) vs Thor 7+1 = 8 -> Thor 7 -> 4, and no third attack.
+    play(state, "attack lugh thor")
+    roll(state, 3, 1)
+    assert energy(state, "thor") == 4
+    assert state.current_player == 1
+    assert "decline" not in state.legal_actions()
+    # An even total grants nothing: 8+2 = 10 vs 6+1 = 7.
+    state = battle([["lugh"], ["set", "thor"]], ["lugh", "set", "thor"])
+    play(state, "attack lugh set")
+    roll(state, 2, 1)
+    assert energy(state, "set") == 5
+    assert state.current_player == 1
+
+
+@rules("MW-ABILITY-AMBUSH")
+def test_macha_race_at_emain_macha_attacks_as_she_enters():
+    state = game_with([["macha"], ["thor"]], first=0)
+    play(state, "invoke macha", "invoke thor")
+    assert state.legal_actions() == ["attack macha thor", "decline"]
+    play(state, "attack macha thor")
+    roll(state, 4, 2)  # 8+4 = 12 vs 7+2 = 9
+    assert energy(state, "thor") == 4
+    # Not her empowerment: she can still act this round.
+    assert phase(state) == "empowerment"
+    assert status(state, "macha") == "invoked"
+    assert "attack macha thor" in state.legal_actions()
+
+
+@rules("MW-ABILITY-MODIFY")
+def test_brigid_forge_gives_her_whole_faction_plus_one_attack():
+    # Zeus (A7) beside Brigid: 7+3+1 = 11 vs Set 6+4 = 10 -> Set 8 -> 7.
+    state = battle([["brigid", "zeus"], ["set"]], ["brigid", "zeus", "set"])
+    play(state, "attack zeus set")
+    roll(state, 3, 4)
+    assert energy(state, "set") == 7
+    # Brigid herself (A6): 6+4+1 = 11 vs 6+4 = 10 -> 1.
+    state = battle([["brigid"], ["set"]], ["brigid", "set"])
+    play(state, "attack brigid set")
+    roll(state, 4, 4)
+    assert energy(state, "set") == 7
+    # Opposing attacks get nothing: Set 6+4 = 10 vs Brigid 7+3 = 10, rolled again.
+    state = battle([["brigid"], ["set"]], ["brigid", "set"], seat=1)
+    play(state, "attack set brigid")
+    roll(state, 4, 3)
+    assert awaits_die(state)
+
+
+@rules("MW-ABILITY-TAUNT", "MW-RULING-TAUNT")
+def test_nuada_silver_hand_leaves_only_guardians_to_attack():
+    state = battle([["nuada", "zeus"], ["set"]], ["nuada", "zeus", "set"], seat=1)
+    assert attack_targets(state, "set") == ["nuada"]
+    assert "ability set zeus" in state.legal_actions()  # a clash still reaches Zeus
+    # Beside another Guardian (Heimdall), both can be attacked and Zeus still cannot.
+    state = battle(
+        [["nuada", "heimdall", "zeus"], ["set"]], ["nuada", "heimdall", "zeus", "set"], seat=1
+    )
+    assert attack_targets(state, "set") == ["heimdall", "nuada"]
+
+
+@rules("MW-ABILITY-SUMMON")
+def test_manannan_summons_enbarr_once_and_is_shielded():
+    state = battle([["manannan"], ["thor", "set"]], ["manannan", "thor", "set"])
+    assert "ability manannan" in state.legal_actions()
+    play(state, "ability manannan")
+    assert (status(state, "enbarr"), energy(state, "enbarr")) == ("invoked", 4)
+    assert state.units[state.unit_named("enbarr")].owner == 0
+    assert attack_targets(state, "thor") == ["enbarr"]
+    assert "ability set manannan" in state.legal_actions()  # clashes still reach him
+    # Thor: 7+6 (critical) = 13 vs Énbarr 4+1 = 5 -> defeated; no second summoning later.
+    play(state, "attack thor enbarr")
+    roll(state, 6, 1)
+    assert status(state, "enbarr") == "defeated"
+    assert attack_targets(state, "set") == ["manannan"]
+    play(state, "rest set")
+    play(state, "invoke odin", "invoke athena", "rest odin")
+    assert state.current_player == 0
+    assert "attack manannan odin" in state.legal_actions()
+    assert "ability manannan" not in state.legal_actions()
+
+
+@rules("MW-ABILITY-MODIFY")
+def test_ogma_champion_gives_his_faction_plus_one_on_clash_rolls():
+    # The Dagda (P9) beside Ogma clashes Thor (P7): 9+1+1 = 11 vs 7+3 = 10 -> Thor 7 -> 5.
+    state = battle([["ogma", "dagda"], ["thor"]], ["ogma", "dagda", "thor"])
+    play(state, "ability dagda thor")
+    roll(state, 1, 3)
+    assert energy(state, "thor") == 5
+    # Without Ogma: 10 vs 10, rolled again.
+    state = battle([["ogma", "dagda"], ["thor"]], ["dagda", "thor"])
+    play(state, "ability dagda thor")
+    roll(state, 1, 3)
+    assert awaits_die(state)
+    # Ogma's own clash roll when Set (P8) clashes him: 8+3 = 11 vs 7+3+1 = 11, rolled again.
+    state = battle([["ogma"], ["set"]], ["ogma", "set"], seat=1)
+    play(state, "ability set ogma")
+    roll(state, 3, 3)
+    assert awaits_die(state)
+    assert energy(state, "ogma") == 7
+
+
+@rules("MW-ABILITY-EXTRA")
+def test_enbarr_attacks_again_on_an_even_roll():
+    state = battle(
+        [["manannan"], ["thor", "set"]],
+        ["manannan", "thor", "set"],
+        summoned={"enbarr": "manannan"},
+        empowered=["manannan"],
+    )
+    # Énbarr (A6): 6+2 = 8 (even) vs Thor 7+3 = 10 -> a miss, but an additional attack.
+    play(state, "attack enbarr thor")
+    roll(state, 2, 3)
+    assert energy(state, "thor") == 7
+    assert state.legal_actions() == ["attack enbarr set", "attack enbarr thor", "decline"]
+    # An odd total grants nothing: 6+3 = 9 vs Set 6+1 = 7 -> Set 8 -> 6.
+    state = battle(
+        [["manannan"], ["set"]],
+        ["manannan", "set"],
+        summoned={"enbarr": "manannan"},
+        empowered=["manannan"],
+    )
+    play(state, "attack enbarr set")
+    roll(state, 3, 1)
+    assert energy(state, "set") == 6
+    assert state.current_player == 1
+
+
+# ------------------------------------------------------------------------------------ slavic
+
+
+@rules("MW-ABILITY-CLASH")
+def test_perun_axe_of_thunder_clashes_for_a_die_of_points():
+    # Perun (P8) vs Thor (P7): 8+3 = 11 vs 7+3 = 10 -> a damage die of 4: Thor 7 -> 3.
+    state = battle([["perun"], ["thor"]], ["perun", "thor"])
+    play(state, "ability perun thor")
+    roll(state, 3, 3)
+    assert awaits_die(state)
+    roll(state, 4)
+    assert energy(state, "thor") == 3
+    # Lost (8+1 = 9 vs 7+4 = 11): no damage die.
+    state = battle([["perun"], ["thor"]], ["perun", "thor"])
+    play(state, "ability perun thor")
+    roll(state, 1, 4)
+    assert not awaits_die(state)
+    assert energy(state, "thor") == 7
+
+
+@rules("MW-ABILITY-INVOKE-SUMMON")
+def test_veles_summons_zmey_when_invoked():
+    state = game_with([["veles"], ["thor"]], first=0)
+    play(state, "invoke veles", "invoke thor")
+    assert phase(state) == "empowerment"
+    assert (status(state, "zmey"), energy(state, "zmey")) == ("invoked", 5)
+    assert state.units[state.unit_named("zmey")].owner == 0
+    play(state, "rest veles")
+    assert attack_targets(state, "thor") == ["zmey"]  # Veles is shielded
+
+
+@rules("MW-ABILITY-TIE")
+def test_mokosh_spindle_of_fate_wins_tied_rolls():
+    # Mokosh (A6) vs Set (D6): 6+3 vs 6+3 tied -> her faction wins: a hit of 1.
+    state = battle([["mokosh"], ["set"]], ["mokosh", "set"])
+    play(state, "attack mokosh set")
+    roll(state, 3, 3)
+    assert not awaits_die(state)
+    assert energy(state, "set") == 7
+    # Set (A6) vs Mokosh (D7): 6+4 vs 7+3 tied -> a miss, no re-roll.
+    state = battle([["mokosh"], ["set"]], ["mokosh", "set"], seat=1)
+    play(state, "attack set mokosh")
+    roll(state, 4, 3)
+    assert not awaits_die(state)
+    assert energy(state, "mokosh") == 8
+    # Without her the same tie is rolled again.
+    state = battle([["mokosh", "zeus"], ["set"]], ["zeus", "set"], seat=1)
+    play(state, "attack set zeus")
+    roll(state, 4, 5)  # 6+4 = 10 vs Zeus 5+5 = 10
+    assert awaits_die(state)
+
+
+@rules("MW-ABILITY-MODIFY")
+def test_dazhbog_giving_sun_lifts_his_whole_factions_attacks():
+    # Zeus (A7) beside him: 7+3+1 = 11 vs Set 6+4 = 10 -> Set 8 -> 7.
+    state = battle([["dazhbog", "zeus"], ["set"]], ["dazhbog", "zeus", "set"])
+    play(state, "attack zeus set")
+    roll(state, 3, 4)
+    assert energy(state, "set") == 7
+    # Dazhbog (A7) himself: 7+3+1 = 11 vs 6+4 = 10 -> 1.
+    state = battle([["dazhbog"], ["set"]], ["dazhbog", "set"])
+    play(state, "attack dazhbog set")
+    roll(state, 3, 4)
+    assert energy(state, "set") == 7
+    # Without him: 7+3 = 10 vs 10, rolled again.
+    state = battle([["dazhbog", "zeus"], ["set"]], ["zeus", "set"])
+    play(state, "attack zeus set")
+    roll(state, 3, 4)
+    assert awaits_die(state)
+
+
+@rules("MW-ABILITY-AMBUSH")
+def test_stribog_strikes_as_he_enters_in_a_later_round():
+    state = battle([["stribog", "zeus"], ["set"]], ["zeus", "set"])
+    rest_all(state)
+    assert (phase(state), state.current_player) == ("invocation", 1)
+    play(state, "invoke apollo", "invoke stribog")
+    assert state.current_player == 0
+    assert state.legal_actions() == ["attack stribog apollo", "attack stribog set", "decline"]
+    play(state, "attack stribog set")
+    roll(state, 5, 1)  # 6+5 = 11 vs 6+1 = 7
+    assert energy(state, "set") == 4
+    assert phase(state) == "empowerment"
+    assert status(state, "stribog") == "invoked"
+
+
+@rules("MW-ABILITY-CLASH")
+def test_svarog_hammer_wins_a_clash_for_three_points():
+    # Svarog (P9) clashes Thor (P7): 9+1 = 10 vs 7+2 = 9 -> Thor 7 -> 4, no damage die.
+    state = battle([["svarog"], ["thor"]], ["svarog", "thor"])
+    play(state, "ability svarog thor")
+    roll(state, 1, 2)
+    assert not awaits_die(state)
+    assert energy(state, "thor") == 4
+    # A critical clash roll beats him: 9+5 = 14 vs 7+6 = 13 -> Thor wins, nothing happens.
+    state = battle([["svarog"], ["thor"]], ["svarog", "thor"])
+    play(state, "ability svarog thor")
+    roll(state, 5, 6)
+    assert (energy(state, "thor"), energy(state, "svarog")) == (7, 9)
+
+
+@rules("MW-ABILITY-NOCRITS")
+def test_svetovid_four_faces_deny_opposing_criticals():
+    # Set (A6) attacks Isis (D8) beside Svetovid: 6+6 = 12 vs 8+5 = 13; no critical: a miss.
+    factions = [["svetovid", "isis"], ["set"]]
+    state = battle(factions, ["svetovid", "isis", "set"], seat=1)
+    play(state, "attack set isis")
+    roll(state, 6, 5)
+    assert energy(state, "isis") == 7
+    # Without him the 6 is critical and beats 13: a hit of 1.
+    state = battle(factions, ["isis", "set"], seat=1)
+    play(state, "attack set isis")
+    roll(state, 6, 5)
+    assert energy(state, "isis") == 6
+    # His own faction still rolls criticals: Isis (A5) 5+6 = 11 vs Set 6+5 = 11 -> critical hit.
+    state = battle(factions, ["svetovid", "isis", "set"])
+    play(state, "attack isis set")
+    roll(state, 6, 5)
+    assert energy(state, "set") == 7
+
+
+@rules("MW-ABILITY-EXTRA")
+def test_jarilo_white_horse_attacks_again_on_an_even_roll():
+    # Jarilo (A7): 7+3 = 10 (even) vs Set 6+1 = 7 -> Set 8 -> 5; an additional attack.
+    state = battle([["jarilo"], ["set", "thor"]], ["jarilo", "set", "thor"])
+    play(state, "attack jarilo set")
+    roll(state, 3, 1)
+    assert energy(state, "set") == 5
+    assert state.legal_actions() == ["attack jarilo set", "attack jarilo thor", "decline"]
+    play(state, "decline")
+    assert state.current_player == 1
+    # An odd total grants nothing: 7+2 = 9 vs 6+1 = 7.
+    state = battle([["jarilo"], ["set", "thor"]], ["jarilo", "set", "thor"])
+    play(state, "attack jarilo set")
+    roll(state, 2, 1)
+    assert energy(state, "set") == 6
+    assert state.current_player == 1
+
+
+@rules("MW-ABILITY-BLAST")
+def test_zmey_fire_breath_reaches_a_shielded_summoner():
+    state = battle(
+        [["veles"], ["hades", "set"]],
+        ["veles", "hades", "set"],
+        summoned={"zmey": "veles", "cerberus": "hades"},
+        empowered=["veles"],
+    )
+    assert [a for a in state.legal_actions() if a.startswith("ability zmey")] == [
+        "ability zmey cerberus",
+        "ability zmey hades",
+        "ability zmey set",
+    ]
+    play(state, "ability zmey hades")
+    assert not awaits_die(state)
+    assert energy(state, "hades") == 6  # 8 -> 6, behind Cerberus

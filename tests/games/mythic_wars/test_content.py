@@ -3,12 +3,15 @@ and the RULES.md "Entities" section that documents it (MW-CONTENT-*)."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 
 import pytest
 
+import theomachy
 from theomachy import rules_index
+from theomachy.engine.conformance import check_private_decisions
 from theomachy.games.mythic_wars.abilities import ELEMENT_OF, element_of
 from theomachy.games.mythic_wars.cards import ABILITY_PARAMS, PANTHEONS, Entity, catalog
 
@@ -139,6 +142,17 @@ def test_summoners_pay_with_the_lowest_total():
     assert summoners and all(total(d) == 19 for d in summoners)
 
 
+@rules("MW-CONTENT-2")
+def test_no_two_cards_are_the_same_card():
+    # Repeat ability keys differ in the scores around them (Balance reasoning).
+    seen: dict[tuple[object, ...], str] = {}
+    for entity in catalog():
+        params = tuple(sorted(entity.params.model_dump().items()))
+        key = (entity.power, entity.attack, entity.defense, entity.ability, params)
+        assert key not in seen, f"{entity.id} repeats {seen[key]}"
+        seen[key] = entity.id
+
+
 # --------------------------------------------------------------------------- rulebook facts
 
 
@@ -175,6 +189,37 @@ def test_no_creature_has_an_ability_that_waits_for_an_invocation():
     for creature in CREATURES:
         timing, _ = ABILITY_PARAMS[creature.ability]
         assert timing != "invoked", creature.id
+
+
+@rules("MW-CONTENT-4", "MW-SETUP-4")
+def test_eight_pantheons_seat_eight_players_in_pantheons_of_fate():
+    # The rulebook's game is for 2-8 players and Pantheons of Fate gives each one a pantheon.
+    assert len(PANTHEONS) == 8 and {"celtic", "slavic"} <= set(PANTHEONS)
+    game = theomachy.load("mythic-wars", players=8, options={"mode": "pantheons"})
+    state = game.new_game()
+    rng = random.Random(5)
+    checked: set[int] = set()
+    while not state.is_terminal():
+        seat = state.current_player
+        if state.view(None)["phase"] == "draft" and seat not in checked:
+            # Each seat's first draft from its own pantheon: nobody else learns the pick.
+            check_private_decisions(state, f"pantheons, 8 players: seat {seat} drafts", rng)
+            checked.add(seat)
+        actions = state.legal_actions()
+        if seat == theomachy.CHANCE:
+            names, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply(rng.choices(names, weights)[0])
+        else:
+            state.apply(rng.choice(actions))
+    assert checked == set(range(8))
+    assert len(state.winners()) == 1
+    view = state.view(None)
+    pantheons = [faction["pantheon"] for faction in view["factions"]]
+    assert sorted(pantheons) == sorted(PANTHEONS)
+    for seat, pantheon in enumerate(pantheons):
+        deities = [e for e in view["entities"] if e["owner"] == seat and e["kind"] != "creature"]
+        assert len(deities) == 4
+        assert {e["pantheon"] for e in deities} == {pantheon}
 
 
 # ------------------------------------------------------------------------------ card texts
