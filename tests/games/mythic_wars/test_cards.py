@@ -1,4 +1,4 @@
-"""One scenario per entity card (48 deities, 6 creatures), named after the card.
+"""One scenario per entity card (64 deities, 8 creatures), named after the card.
 
 Each test puts entities in the battle, plays actions, feeds dice and checks exact numbers.
 Scores (Power/Attack/Defense) are those of ``content/entities.toml``; attack dice are the
