@@ -54,6 +54,9 @@ EXTRA_OPTIONS: dict[str, list[dict]] = {
         # The destiny modes without the factions option: each seat assembles in the game.
         {"mode": "destiny"},
         {"mode": "pantheons-of-destiny", "max_rounds": 20},
+        # Solo Destiny: each seat assembles from its own copy; entities are <id>@<seat>.
+        {"mode": "destiny", "solo": True},
+        {"mode": "pantheons-of-destiny", "solo": True, "max_rounds": 20},
     ],
     "mythotopia": [{"choose_provinces": True, "max_rounds": 30}, {"max_rounds": 3}],
     "mythic-battles": [

@@ -182,7 +182,7 @@ class Summon(Ability):
 
     def options(self, state: MythicWarsState, unit: int) -> list[str]:
         assert self.params.creature is not None
-        if state.has_summoned(self.params.creature):
+        if state.has_summoned(self.params.creature, unit):
             return []
         return [f"ability {state.unit_id(unit)}"]
 
@@ -219,7 +219,7 @@ class InvokeSummon(Ability):
 
     def on_invoked(self, state: MythicWarsState, unit: int) -> None:
         assert self.params.creature is not None
-        if not state.has_summoned(self.params.creature):
+        if not state.has_summoned(self.params.creature, unit):
             state.summon(unit, self.params.creature)
 
 
