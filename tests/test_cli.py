@@ -163,7 +163,7 @@ def test_options_and_players_are_checked() -> None:
 def test_a_match_option_reaches_the_game() -> None:
     result = runner.invoke(app, ["play", GAME, "-o", "rounds=3", "--seed", "1"], input=lines("1"))
     assert result.exit_code == 0, result.output
-    assert "best of 3" in result.output
+    assert "first to 2 wins" in result.output
 
 
 def test_parse_options() -> None:
