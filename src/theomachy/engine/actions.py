@@ -91,6 +91,9 @@ def explain_illegal(
         whose = "chance" if current == CHANCE else f"player {current}"
         return f"it is not player {player}'s turn: {whose} is to move"
     if current == CHANCE:
+        if any(state.action_seen_by(outcome, None) != outcome for outcome in legal):
+            # The outcomes would tell what a hidden deck holds.
+            return f"{action!r} is not a possible outcome: a hidden card is being drawn"
         return f"{action!r} is not a possible outcome of this chance event; outcomes: " + _sample(
             legal
         )

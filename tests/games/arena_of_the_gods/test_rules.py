@@ -1562,7 +1562,7 @@ def test_ag_notation_2_refusals_at_other_moments():
     # At a draw no outcome is listed: they would tell what is left in the deck.
     state = fresh(PLAIN, first=0)
     message = refusal(state, "draw thor")
-    assert message == "'draw thor' is not a possible outcome: a card is being drawn"
+    assert message == "'draw thor' is not a possible outcome: a hidden card is being drawn"
     over = setup(PLAIN, life=[20, 1], field=[("spearman", 0)])
     attack(over, "spearman@0", "odin@1")
     passes(over, 4)

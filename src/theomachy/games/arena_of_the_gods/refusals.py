@@ -6,8 +6,7 @@ a well-formed action it only lists the legal ones. :func:`explain` parses the ga
 notation and says what is wrong: an unknown card, a card not in the hand or not on the
 Battleground, not yours, a Unit that cannot attack yet, the wrong moment, the cost, the
 target. It only reads the state, and says nothing the player to move could not know (its
-own hand, what is on the table); at a draw it lists no outcome (they would tell a deck's
-contents).
+own hand, what is on the table). The engine's words serve when no player is to move.
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from theomachy.engine.core import CHANCE, TERMINAL
 from theomachy.games.arena_of_the_gods import abilities
 from theomachy.games.arena_of_the_gods.cards import catalog, shown
 from theomachy.games.arena_of_the_gods.facts import AFTERLIFE_PLAY
@@ -61,15 +59,8 @@ def explain(state: ArenaState, action: object, player: int | None, fallback: str
     if not action or not all(_WORD.fullmatch(word) for word in words):
         return f"malformed action {shown(action)}: {NOTATION}"
     current = state.current_player
-    if current == TERMINAL:
-        return f"{action!r} is not possible: the game is over"
-    if player is not None and player != current:
-        whose = "chance" if current == CHANCE else f"player {current}"
-        return f"it is not player {player}'s turn: {whose} is to move"
-    if current == CHANCE:
-        if state.draws:  # the outcomes would tell what is left in a deck
-            return f"{action!r} is not a possible outcome: a card is being drawn"
-        return f"{action!r} is not a possible outcome: a die is rolled (roll 1 to roll 6)"
+    if current < 0 or (player is not None and player != current):
+        return fallback  # the engine's words: the game is over, not your turn, a chance outcome
     why = _reason(state, current, words[0], words[1:])
     refused = f"{action!r} is refused: "
     if why is not None:
