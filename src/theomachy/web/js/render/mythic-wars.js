@@ -295,7 +295,7 @@ function statusLine(ctx) {
     view.prime !== null && view.prime !== undefined
       ? h("span.chip.prime", null, icon("crown"), `Prime: ${ctx.seatName(view.prime)}`)
       : null,
-    h("span.chip", null, `${view.mode} mode`),
+    h("span.chip", null, view.solo ? `solo ${view.mode} mode` : `${view.mode} mode`),
   );
 }
 
