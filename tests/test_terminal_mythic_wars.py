@@ -354,7 +354,7 @@ def test_a_natural_six_under_the_doom_threshold_is_told_defeated() -> None:
 
 @pytest.mark.rules("MW-ABILITY-TAUNT", "MW-RULING-TAUNT")
 def test_the_taunt_words_say_who_may_be_attacked() -> None:
-    assert ability_summary(entities()["tyr"]) == "foes may attack only Guardians of its faction"
+    assert ability_summary(entities()["tyr"]) == "its faction's non-Guardians cannot be attacked"
     assert ability_tag(entities()["heimdall"]) == "guardian"
 
 

@@ -125,7 +125,7 @@ def ability_summary(entity: Entity) -> str:
     summaries = {
         "modify": f"{signed(amount)} {STAT_SHORT.get(p.stat or '', p.stat)} rolls: "
         f"{WHO.get(p.who or '', p.who)}",
-        "taunt": "foes may attack only Guardians of its faction",
+        "taunt": "its faction's non-Guardians cannot be attacked",
         "tie-breaker": "faction wins tied rolls",
         "no-crits": "no foe criticals vs faction",
         "thorns": f"attacker −{amount} on a {p.on}",
@@ -448,7 +448,8 @@ def header(view: View, renderer: MythicWarsRenderer) -> Table:
     grid = Table.grid(expand=True)
     grid.add_column(ratio=1)
     grid.add_column(justify="right", no_wrap=True)
-    grid.add_row(text, Text(f"{view['mode']} mode", style="dim"))
+    mode = f"solo {view['mode']}" if view.get("solo") else view["mode"]
+    grid.add_row(text, Text(f"{mode} mode", style="dim"))
     return grid
 
 
@@ -558,6 +559,10 @@ def pending_line(view: View, renderer: MythicWarsRenderer) -> Text | None:
         for index, seat in enumerate(pending.get("candidates") or []):
             text.append_text(Text.from_markup(renderer.seat_name(view, seat)))
             text.append(f" {dice[index]}  " if index < len(dice) else " ?  ")
+    elif kind == "choice" and pending["purpose"] == "order":
+        text.append("the order of their faction's abilities: ")
+        text.append_text(Text.from_markup(renderer.seat_name(view, pending["player"])))
+        text.append(" decides")
     elif kind == "choice":
         text.append(f"{entity_name(pending['unit'])}'s {pending['purpose'].replace('-', ' ')}: ")
         text.append_text(Text.from_markup(renderer.seat_name(view, pending["player"])))

@@ -226,16 +226,16 @@ def test_eight_pantheons_seat_eight_players_in_pantheons_of_fate():
 
 
 @rules("MW-ABILITY-TAUNT", "MW-RULING-TAUNT")
-def test_guardian_texts_say_only_guardians_can_be_attacked():
+def test_guardian_texts_say_their_factions_non_guardians_cannot_be_attacked():
     guardians = [e for e in catalog() if e.ability == "taunt"]
     assert {g.id for g in guardians} >= {"tyr", "heimdall"}
     for guardian in guardians:
         pronoun = "her" if guardian.kind == "goddess" else "his"
         assert guardian.text.split(":")[0].endswith("(Guardian)"), guardian.id
         assert (
-            f"while {guardian.name} is in the battle, opposing entities can attack only the "
-            f"entities of {pronoun} faction that have a Guardian ability. Clashes and other "
-            "abilities can still target any entity."
+            f"while {guardian.name} is in the battle, the entities of {pronoun} faction that "
+            "have no Guardian ability cannot be attacked. Clashes and other abilities can "
+            "still target any entity."
         ) in guardian.text
 
 

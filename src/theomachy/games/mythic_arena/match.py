@@ -12,8 +12,8 @@ def wins_needed(rounds: int) -> int:
 
 def match_games(rounds: int) -> int:
     """The most games a match may last: a single game is one game; a match plays on after a
-    drawn game (a win for no one), up to ``2 * rounds`` games, so at most ``rounds`` drawn
-    games before the bound ends it (MA-RULING-MATCH)."""
+    drawn game (a win for no one), up to ``2 * rounds`` games: the bound ends a match only
+    after at least ``rounds + 1`` drawn games (MA-RULING-MATCH)."""
     return 1 if rounds == 1 else 2 * rounds
 
 

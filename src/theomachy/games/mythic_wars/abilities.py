@@ -93,7 +93,8 @@ class Modify(Ability):
 
 
 class Taunt(Ability):
-    """Passive: supporting entities cannot be targeted by attacks (MW-ABILITY-TAUNT)."""
+    """Passive (Guardian): the entities of its faction without this ability cannot be attacked;
+    clashes and other abilities still reach them (MW-ABILITY-TAUNT, MW-RULING-TAUNT)."""
 
     key = "taunt"
     taunt = True

@@ -1686,8 +1686,12 @@ class MythicWarsState(State):
         game = self.game
         if game.options["factions"] is not None and names:
             options = dict(game.options)
+            # Each list sorted: the order of a renamed faction must not follow the true one
+            # (the sample may depend only on what the player knows; units are sorted anyway).
             options["factions"] = [
-                [tokens[self._renamed(mapping, NUMBER[d], seat)].split(SOLO_MARK)[0] for d in f]
+                sorted(
+                    tokens[self._renamed(mapping, NUMBER[d], seat)].split(SOLO_MARK)[0] for d in f
+                )
                 for seat, f in enumerate(options["factions"])
             ]
             game = MythicWarsGame(game.players, options)

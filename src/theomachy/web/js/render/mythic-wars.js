@@ -83,7 +83,7 @@ function abilitySummary(entity) {
   const creature = entityName(p.creature);
   const summaries = {
     modify: `${signed(amount)} ${STAT_SHORT[p.stat] || p.stat} rolls for ${WHO[p.who] || p.who}`,
-    taunt: "foes may attack only Guardians of its faction",
+    taunt: "its faction's non-Guardians cannot be attacked",
     "tie-breaker": "its faction wins tied rolls",
     "no-crits": "no foe criticals against its faction",
     thorns: `attacker −${amount} on a ${p.on}`,
