@@ -608,6 +608,15 @@ def test_mw_ruling_taunt_attacks_only_taunters_clashes_and_abilities_anyone():
     assert "attack set thor" in state.legal_actions()
 
 
+@rules("MW-RULING-TAUNT", "MW-ABILITY-TAUNT")
+def test_mw_ruling_taunt_a_guardian_shields_only_its_own_faction():
+    # Three factions: Tyr holds attacks on his own faction to himself; the third faction's
+    # entities stay open to attack.
+    state = battle([["ra"], ["tyr", "thor"], ["izanagi"]], ["ra", "tyr", "thor", "izanagi"], seat=0)
+    attacks = [a for a in state.legal_actions() if a.startswith("attack")]
+    assert attacks == ["attack ra izanagi", "attack ra tyr"]
+
+
 @rules("MW-RULING-THORNS", "MW-ABILITY-THORNS")
 def test_thorns_do_not_act_once_their_entity_is_defeated():
     state = battle(
