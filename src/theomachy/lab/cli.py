@@ -112,3 +112,57 @@ def report_command(
     except ValueError as error:
         fail(str(error))
     Console().print(f"report: {path} (and {path.with_suffix('.html')})")
+
+
+@lab_app.command("ladder")
+def ladder_command(
+    game: Annotated[str, typer.Argument(help="game id, e.g. mythic-arena")],
+    out: Annotated[Path, typer.Option(help="folder for each pairing's games and ladder.md")],
+    agents: Annotated[
+        str, typer.Option(help="the agents, comma-separated")
+    ] = "random,greedy,mcts:budget_ms=50",
+    players: Annotated[int | None, typer.Option(help="player count (default: 2)")] = None,
+    games: Annotated[int, typer.Option(help="games per pair of agents")] = 20,
+    seed: Annotated[int, typer.Option(help="ladder seed (each game's seed derives from it)")] = 0,
+    jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    options: Annotated[str, typer.Option(help="game options as JSON")] = "{}",
+    anchor: Annotated[str, typer.Option(help="the agent rated 0")] = "random",
+    report_only: Annotated[
+        bool, typer.Option(help="rate the games stored so far, play none")
+    ] = False,
+) -> None:
+    """Play a round robin between AGENTS (each pair GAMES games, seats rotated) and rate them
+    in Elo with 95% intervals (Bradley-Terry, ANCHOR at 0). Run again to continue."""
+    from theomachy.lab.ladder import LadderConfig, markdown, play, ratings
+
+    try:
+        parsed: Any = json.loads(options)
+    except json.JSONDecodeError as error:
+        fail(f"--options is not valid JSON: {error}")
+    try:
+        config = LadderConfig(
+            game=game,
+            players=players,
+            agents=[a for a in agents.split(",") if a],
+            games=games,
+            seed=seed,
+            jobs=jobs,
+            options=parsed if isinstance(parsed, dict) else {"": parsed},
+            anchor=anchor,
+            out=out,
+        )
+        if not report_only:
+            play(
+                config,
+                on_pair=lambda a, b, before, played: Console(stderr=True).print(
+                    f"{a} vs {b}: {before + played} games ({played} played now)"
+                ),
+            )
+        rated, total = ratings(config)
+    except ValidationError as error:
+        fail("; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()))
+    except ValueError as error:
+        fail(str(error))
+    text = markdown(config, rated, total)
+    (out / "ladder.md").write_text(text, encoding="utf-8")
+    Console().print(text)

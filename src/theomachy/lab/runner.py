@@ -46,6 +46,7 @@ class LabConfig(BaseModel):
     def _agents(cls, value: list[str]) -> list[str]:
         for spec in value:
             parse_spec(spec)
+            build(spec, seed=0)  # its parameters too: a negative budget, an unknown key
         return value
 
     def checked(self) -> LabConfig:
