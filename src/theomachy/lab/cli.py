@@ -26,6 +26,26 @@ from theomachy.lab.runner import LabConfig, run
 lab_app = typer.Typer(help="Simulate many games and report balance.", no_args_is_help=True)
 
 
+def game_options(game: str, options: str) -> Any:
+    """The ``--options`` JSON, with Arena of the Gods deck files read in (a game opens no
+    file); a clear failure when it is not JSON or a deck file is bad."""
+    try:
+        parsed: Any = json.loads(options)
+    except json.JSONDecodeError as error:
+        fail(f"--options is not valid JSON: {error}")
+    if isinstance(parsed, dict):
+        try:
+            parsed = inline_deck_files(game, parsed)
+        except ValueError as error:
+            fail(f"--options: {error}")
+    return parsed
+
+
+def validation_message(error: ValidationError) -> str:
+    """A config's problems in one line: ``games: Input should be greater than 0; ...``."""
+    return "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
+
+
 @lab_app.command("run")
 def run_command(
     game: Annotated[str, typer.Argument(help="game id, e.g. mythic-wars")],
@@ -46,16 +66,7 @@ def run_command(
 ) -> None:
     """Play GAMES seeded games with bots in every seat; results go to OUT/games.parquet.
     Run again to continue an interrupted run."""
-    try:
-        parsed: Any = json.loads(options)
-    except json.JSONDecodeError as error:
-        fail(f"--options is not valid JSON: {error}")
-    if isinstance(parsed, dict):
-        try:
-            # Arena of the Gods deck files are read here: a game opens no file.
-            parsed = inline_deck_files(game, parsed)
-        except ValueError as error:
-            fail(f"--options: {error}")
+    parsed = game_options(game, options)
     if backend not in ("local", "ray"):
         fail(f"--backend must be local or ray, not {backend!r}")
     try:
@@ -72,7 +83,7 @@ def run_command(
             out=out,
         ).checked()
     except ValidationError as error:
-        fail("; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()))
+        fail(validation_message(error))
     except ValueError as error:
         fail(str(error))
     console = Console(stderr=True)
@@ -135,10 +146,7 @@ def ladder_command(
     in Elo with 95% intervals (Bradley-Terry, ANCHOR at 0). Run again to continue."""
     from theomachy.lab.ladder import LadderConfig, markdown, play, ratings
 
-    try:
-        parsed: Any = json.loads(options)
-    except json.JSONDecodeError as error:
-        fail(f"--options is not valid JSON: {error}")
+    parsed = game_options(game, options)
     try:
         config = LadderConfig(
             game=game,
@@ -147,7 +155,7 @@ def ladder_command(
             games=games,
             seed=seed,
             jobs=jobs,
-            options=parsed if isinstance(parsed, dict) else {"": parsed},
+            options=parsed,
             anchor=anchor,
             out=out,
         )
@@ -160,7 +168,7 @@ def ladder_command(
             )
         rated, total = ratings(config)
     except ValidationError as error:
-        fail("; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors()))
+        fail(validation_message(error))
     except ValueError as error:
         fail(str(error))
     text = markdown(config, rated, total)

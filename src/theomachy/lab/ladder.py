@@ -18,9 +18,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from theomachy.agents.specs import build, parse_spec
 from theomachy.lab.ratings import Rating, Results, fit
-from theomachy.lab.runner import LabConfig, run
+from theomachy.lab.runner import LabConfig, checked_specs, run
 from theomachy.lab.store import read_games
 
 
@@ -42,9 +41,7 @@ class LadderConfig(BaseModel):
     @field_validator("agents")
     @classmethod
     def _agents(cls, value: list[str]) -> list[str]:
-        for spec in value:
-            parse_spec(spec)
-            build(spec, seed=0)  # its parameters too: a negative budget, an unknown key
+        checked_specs(value)
         if len(set(value)) != len(value):
             raise ValueError("each agent once: the ladder pairs different agents")
         return value

@@ -25,6 +25,15 @@ from theomachy.lab.store import append_games, done_indices, exclusive
 FLUSH_EVERY = 25  # games per part file
 
 
+def checked_specs(specs: list[str]) -> list[str]:
+    """``specs`` unchanged when every agent spec is valid, parameters included (a negative
+    budget, an unknown key); else ``ValueError`` naming the problem."""
+    for spec in specs:
+        parse_spec(spec)
+        build(spec, seed=0)
+    return specs
+
+
 class LabConfig(BaseModel):
     """One lab run."""
 
@@ -44,10 +53,7 @@ class LabConfig(BaseModel):
     @field_validator("agents")
     @classmethod
     def _agents(cls, value: list[str]) -> list[str]:
-        for spec in value:
-            parse_spec(spec)
-            build(spec, seed=0)  # its parameters too: a negative budget, an unknown key
-        return value
+        return checked_specs(value)
 
     def checked(self) -> LabConfig:
         """Validate against the game (player count, options, one agent per seat or one for
