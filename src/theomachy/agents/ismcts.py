@@ -1,0 +1,222 @@
+"""The strong search agent: information-set MCTS with availability counts and evaluation priors.
+
+Each iteration samples a full state consistent with what the player knows (``determinize``) and
+walks one tree shared by all samples (single-observer IS-MCTS):
+
+- **Availability counts.** An action legal in only some samples is judged against the number of
+  times it *was* available (``avail``), not against the parent's visits, so rarely possible
+  actions are neither starved nor over-explored.
+- **Priors from the game's evaluation (PUCT).** When an action first appears at a node it is
+  applied once and scored with ``evaluate`` for the mover (``H``). Selection maximises
+  ``Q + c * P * sqrt(avail) / (1 + n)`` where ``P`` is a softmax of ``H`` over the actions legal
+  in this sample and ``Q`` starts at ``H`` (one virtual visit), so a few iterations already play
+  like the one-ply greedy agent and more iterations look deeper.
+- **Cut roll-outs.** After a new decision node is reached, at most ``rollout_depth`` random
+  steps are played and the position is scored by ``evaluate`` for every player (returns at the
+  end). Chance outcomes and forced moves are walked through, never stopped at.
+- **Multi-step turns.** Consecutive decisions of one player (payments, activations, windows)
+  are ordinary tree levels; the priors rank each micro-decision at once, so the search spends
+  its iterations on the few sensible continuations instead of every equivalent order.
+
+The move is the most visited root action (ties: the better mean). With ``temperature`` above 0
+it is instead drawn with probability proportional to ``visits ** (1 / temperature)``: the
+``easy`` level uses that to play plausible but imperfect moves. Seeded: the same seed and
+iteration budget always give the same move; ``budget_ms`` (wall clock) is the one
+non-deterministic mode.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from theomachy.agents.base import Agent
+from theomachy.agents.playout import step_randomly, values
+from theomachy.engine.chance import sample_outcome
+from theomachy.engine.core import CHANCE, State
+
+_MIN_SHARPNESS = 0.002  # the smallest prior temperature: exp((H - 1) / t) stays above 1e-300
+
+
+class Node:
+    """One action sequence from the root: its visits, how often it was available, the sum of
+    every player's values through it, and the prior weight of the action that leads here."""
+
+    __slots__ = ("avail", "children", "heuristic", "total", "visits", "weight")
+
+    def __init__(self, players: int, heuristic: float = 0.5, weight: float = 1.0) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = [0.0] * players
+        self.heuristic = heuristic
+        self.weight = weight
+
+
+class ISMCTSAgent(Agent):
+    """Information-set MCTS with PUCT priors from the evaluation; see the module docstring.
+
+    ``iterations`` or ``budget_ms`` bound the search (``iterations`` is the deterministic one);
+    ``exploration`` is the PUCT constant, ``prior_temperature`` how sharply the evaluation's
+    preferences become prior probabilities (0 turns priors off: plain UCB with availability
+    counts), ``rollout_depth`` the random steps before the evaluation scores a leaf and
+    ``temperature`` the randomness of the final choice (0: the most visited action).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        budget_ms: float | None = None,
+        exploration: float = 1.0,
+        prior_temperature: float = 0.05,
+        rollout_depth: int = 0,
+        temperature: float = 0.0,
+    ) -> None:
+        if iterations is None and budget_ms is None:
+            iterations = 400
+        if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
+            raise ValueError("ismcts: iterations must be at least 1")
+        if budget_ms is not None and not budget_ms > 0:
+            raise ValueError("ismcts: budget_ms must be positive")
+        if not 0 <= exploration <= 100:
+            raise ValueError("ismcts: exploration must be from 0 to 100")
+        if not 0 <= prior_temperature <= 10:
+            raise ValueError("ismcts: prior_temperature must be from 0 to 10")
+        if rollout_depth < 0:
+            raise ValueError("ismcts: rollout_depth must not be negative")
+        if not 0 <= temperature <= 10:
+            raise ValueError("ismcts: temperature must be from 0 to 10")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.budget_ms = budget_ms
+        self.exploration = float(exploration)
+        self.prior_temperature = float(prior_temperature)
+        self.rollout_depth = int(rollout_depth)
+        self.temperature = float(temperature)
+        self.last_iterations = 0
+
+    # --- choosing a move --------------------------------------------------------------------
+    def act(self, state: State) -> str:
+        player = state.current_player
+        legal = state.legal_actions()
+        if player < 0 or not legal:
+            raise ValueError("ismcts: the state has no player to move")
+        if len(legal) == 1:
+            return legal[0]
+        root = Node(state.game.players)
+        deadline = (
+            time.perf_counter() + self.budget_ms / 1000 if self.budget_ms is not None else None
+        )
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state.determinize(player, self.rng))
+            done += 1
+        self.last_iterations = done
+        return self._choose(root, legal, player)
+
+    def _choose(self, root: Node, legal: list[str], player: int) -> str:
+        """The most visited legal root action (ties: higher mean, then the listed order), or
+        with a temperature one drawn by visits."""
+        ranked = []
+        for index, action in enumerate(legal):
+            child = root.children.get(action)
+            if child is None:
+                continue
+            mean = child.total[player] / child.visits if child.visits else child.heuristic
+            ranked.append((child.visits, mean, -index, action))
+        if not ranked:
+            return legal[0]
+        if self.temperature > 0:
+            top = max(r[0] for r in ranked) or 1
+            weights = [(r[0] / top) ** (1 / self.temperature) for r in ranked]
+            if sum(weights) > 0:
+                return self.rng.choices([r[3] for r in ranked], weights=weights)[0]
+        return max(ranked)[3]
+
+    # --- one iteration ----------------------------------------------------------------------
+    def _iterate(self, root: Node, world: State) -> None:
+        rng = self.rng
+        players = len(root.total)
+        path = [root]
+        node = root
+        while not world.is_terminal():
+            current = world.current_player
+            if current == CHANCE:
+                action = sample_outcome(world, rng)
+            else:
+                legal = world.legal_actions()
+                action = legal[0] if len(legal) == 1 else self._select(node, world, legal, current)
+            child = node.children.get(action)
+            fresh = child is None or child.visits == 0
+            if child is None:
+                child = node.children[action] = Node(players)
+            world.apply(action)
+            path.append(child)
+            node = child
+            # A new decision ends the walk; chance and forced moves are walked through.
+            if fresh and not world.is_terminal() and world.current_player != CHANCE:
+                if len(world.legal_actions()) > 1:
+                    break
+        for _ in range(self.rollout_depth):
+            if world.is_terminal():
+                break
+            step_randomly(world, rng)
+        scores = values(world)
+        for visited in path:
+            visited.visits += 1
+            total = visited.total
+            for p in range(players):
+                total[p] += scores[p]
+
+    def _select(self, node: Node, world: State, legal: list[str], mover: int) -> str:
+        """PUCT among the actions legal in this sample, counting each one's availability."""
+        children = node.children
+        use_priors = self.prior_temperature > 0
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                child = children[action] = self._new_child(world, action, mover, use_priors)
+            child.avail += 1
+        weight_sum = sum(children[a].weight for a in legal) if use_priors else 0.0
+        c = self.exploration
+        best, best_score = legal[0], -math.inf
+        for action in legal:
+            child = children[action]
+            n = child.visits
+            if use_priors:
+                q = (child.total[mover] + child.heuristic) / (n + 1)
+                u = c * (child.weight / weight_sum) * math.sqrt(child.avail) / (1 + n)
+            elif n == 0:
+                # Plain UCB: untried actions first, in a seeded random order.
+                return self._untried(legal, children)
+            else:
+                q = child.total[mover] / n
+                u = c * math.sqrt(math.log(child.avail) / n)
+            score = q + u
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _untried(self, legal: list[str], children: dict[str, Node]) -> str:
+        untried = [a for a in legal if children[a].visits == 0]
+        return untried[self.rng.randrange(len(untried))]
+
+    def _new_child(self, world: State, action: str, mover: int, use_priors: bool) -> Node:
+        """A child for an action seen here for the first time, scored once by the evaluation
+        of the position it leads to (in this sample)."""
+        players = world.game.players
+        if not use_priors:
+            return Node(players)
+        after = world.clone()
+        after.apply(action)
+        heuristic = after.evaluate(mover)
+        sharpness = max(self.prior_temperature, _MIN_SHARPNESS)
+        return Node(players, heuristic, math.exp((heuristic - 1.0) / sharpness))

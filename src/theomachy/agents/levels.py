@@ -1,0 +1,86 @@
+"""Four levels for people: ``easy``, ``medium``, ``hard`` and ``expert``.
+
+A level is a named agent: ``agents.make("hard")`` or the spec ``hard`` anywhere an agent spec
+goes (``--vs hard``, the lobby, ``lab run --agents``, the adapters). Each level is the
+:class:`~theomachy.agents.ismcts.ISMCTSAgent` with settings chosen per game and player count
+(``plan``), measured in ``bench/LADDER.md``: consecutive levels are at least 100 Elo apart and
+``expert`` thinks at most about a second a move on a 2-core machine. Every level's budget is in
+iterations, so the same seed gives the same move on any machine.
+
+``easy`` searches little and draws its move among the well-visited ones (``temperature``): it
+plays sensible moves, not the best one each time, so a beginner can beat it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from theomachy.agents.base import Agent
+from theomachy.agents.ismcts import ISMCTSAgent
+from theomachy.engine.core import State
+
+LEVELS = ("easy", "medium", "hard", "expert")
+
+DESCRIPTIONS = {
+    "easy": "Easy: looks one move ahead and often settles for a good move, not the best one.",
+    "medium": "Medium: a short search; plays soundly and punishes clear mistakes.",
+    "hard": "Hard: a deeper search over what it cannot see; a strong opponent.",
+    "expert": "Expert: the strongest search, up to about a second a move.",
+}
+
+# Settings shared by every game, then each game's own (measured in bench/LADDER.md).
+_BASE: dict[str, dict[str, Any]] = {
+    "easy": {"iterations": 24, "rollout_depth": 4, "temperature": 1.0},
+    "medium": {"iterations": 100, "rollout_depth": 10},
+    "hard": {"iterations": 400, "rollout_depth": 10},
+    "expert": {"iterations": 1600, "rollout_depth": 10},
+}
+_BY_GAME: dict[str, dict[str, dict[str, Any]]] = {}
+
+# How much slower an iteration is with more players, per game: iterations are divided by the
+# factor so that the time a move takes stays about the same (measured, bench/LADDER.md).
+_SLOWER_WITH_PLAYERS: dict[str, dict[int, float]] = {}
+
+
+def plan(level: str, game_id: str, players: int) -> dict[str, Any]:
+    """The ISMCTS settings of ``level`` for ``game_id`` at ``players`` players."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    settings = dict(_BASE[level])
+    settings.update(_BY_GAME.get(game_id, {}).get(level, {}))
+    factor = _SLOWER_WITH_PLAYERS.get(game_id, {}).get(players, 1.0)
+    settings["iterations"] = max(1, round(settings["iterations"] / factor))
+    return settings
+
+
+class LevelAgent(Agent):
+    """A level: the search agent with the settings of ``level`` for the game it is asked to
+    play (chosen at its first move, and again if it is handed another game)."""
+
+    def __init__(self, level: str, seed: int | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        self.name = level
+        self.level = level
+        self.seed = seed
+        self._agents: dict[tuple[str, int], ISMCTSAgent] = {}
+
+    def agent_for(self, state: State) -> ISMCTSAgent:
+        """The search agent this level uses for ``state``'s game and player count."""
+        key = (state.game.id, state.game.players)
+        if key not in self._agents:
+            self._agents[key] = ISMCTSAgent(seed=self.seed, **plan(self.level, *key))
+        return self._agents[key]
+
+    def act(self, state: State) -> str:
+        return self.agent_for(state).act(state)
+
+
+def level_factory(level: str) -> Any:
+    """A factory ``make`` registers under the level's name (a level takes no parameters)."""
+
+    def factory(seed: int | None = None) -> LevelAgent:
+        return LevelAgent(level, seed=seed)
+
+    factory.__doc__ = DESCRIPTIONS[level]
+    return factory
