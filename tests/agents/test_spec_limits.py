@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import theomachy
-from theomachy.agents import GreedyAgent, MCTSAgent, RandomAgent
+from theomachy.agents import LEVELS, GreedyAgent, ISMCTSAgent, LevelAgent, MCTSAgent, RandomAgent
 from theomachy.agents.limits import SpecLimits, params_model, validate_spec
 from theomachy.agents.specs import build, parse_spec
 from theomachy.engine import conformance
@@ -52,6 +52,30 @@ BAD = [
     ("mcts:iterations=5:iterations=6", "mcts", "iterations is given twice"),
     ("mcts::", "mcts", "bad parameter"),
     ("mcts:" + ":".join(["iterations=5"] * 7), "mcts", "too many parameters"),
+    # A level takes no parameters; the message names the level.
+    ("hard:iterations=5", "hard", "hard is a level and takes no parameters"),
+    ("easy:temperature=0", "easy", "'temperature=0'"),
+    ("expert:budget_ms=100", "expert", "use ismcts"),
+    ("medium:seed=1", "medium", "takes no parameters"),
+    ("medium:", "medium", "takes no parameters"),
+    # ismcts: the search the levels use, with its parameters under the limits.
+    ("ismcts:seed=5", "ismcts", "seed"),
+    ("ismcts:budget_ms=-5", "ismcts", "budget_ms must be a finite number from 1 to 2000"),
+    ("ismcts:budget_ms=0", "ismcts", "budget_ms"),
+    ("ismcts:budget_ms=inf", "ismcts", "budget_ms"),
+    ("ismcts:iterations=-1", "ismcts", "iterations must be an integer from 1 to 20000"),
+    ("ismcts:iterations=20001", "ismcts", "iterations"),
+    ("ismcts:iterations=2.5", "ismcts", "iterations"),
+    ("ismcts:exploration=-1", "ismcts", "exploration"),
+    ("ismcts:exploration=11", "ismcts", "exploration"),
+    ("ismcts:prior_temperature=10.5", "ismcts", "prior_temperature must be a finite number"),
+    ("ismcts:prior_temperature=-0.1", "ismcts", "prior_temperature"),
+    ("ismcts:temperature=nan", "ismcts", "temperature"),
+    ("ismcts:temperature=11", "ismcts", "temperature must be a finite number from 0 to 10"),
+    ("ismcts:rollout_depth=-1", "ismcts", "rollout_depth"),
+    ("ismcts:rollout_depth=201", "ismcts", "rollout_depth"),
+    ("ismcts:samples=3", "ismcts", "ismcts has no parameter 'samples'"),
+    ("ismcts:depth=3", "ismcts", "'depth'"),
 ]
 
 
@@ -68,6 +92,8 @@ def test_a_bad_spec_is_a_value_error_naming_the_agent_and_the_parameter(spec, ag
     ("spec", "fragment"),
     [
         ("nope", "unknown agent 'nope'"),
+        ("legendary", "unknown agent 'legendary'; levels: easy, medium, hard, expert"),
+        ("Hard", "unknown agent 'Hard'"),
         ("", "unknown agent ''"),
         ("MCTS", "unknown agent 'MCTS'"),
         ("mcts:iterations=" + "9" * 200, "at most 200"),
@@ -96,6 +122,19 @@ GOOD = [
         "mcts:rollout_depth=200:iterations=20000:exploration=10:budget_ms=2000",
         "mcts:budget_ms=2000:exploration=10:iterations=20000:rollout_depth=200",
     ),
+    ("easy", "easy"),
+    (" medium", "medium"),
+    ("hard", "hard"),
+    ("expert ", "expert"),
+    ("ismcts", "ismcts"),
+    ("ismcts:iterations=300", "ismcts:iterations=300"),
+    ("ismcts:temperature=0.5:budget_ms=300.0", "ismcts:budget_ms=300:temperature=0.5"),
+    (
+        "ismcts:temperature=10:rollout_depth=200:prior_temperature=0:exploration=10"
+        ":budget_ms=2000:iterations=20000",
+        "ismcts:budget_ms=2000:exploration=10:iterations=20000:prior_temperature=0"
+        ":rollout_depth=200:temperature=10",
+    ),
 ]
 
 
@@ -117,12 +156,22 @@ def test_canonical_specs_play_legal_moves():
         for s in conformance.random_playthrough(game, 2)
         if s.current_player >= 0 and len(s.legal_actions()) > 1
     )
-    for spec in ("random", "greedy:samples=2", "mcts:iterations=20:rollout_depth=5"):
+    for spec in (
+        "random",
+        "greedy:samples=2",
+        "mcts:iterations=20:rollout_depth=5",
+        "ismcts:iterations=20",
+        "easy",
+    ):
         move = build(validate_spec(spec, LIMITS), seed=1).act(state)
         assert move in state.legal_actions()
     assert isinstance(build("random", seed=1), RandomAgent)
     assert isinstance(build("greedy", seed=1), GreedyAgent)
     assert isinstance(build("mcts", seed=1), MCTSAgent)
+    assert isinstance(build("ismcts", seed=1), ISMCTSAgent)
+    for level in LEVELS:
+        agent = build(validate_spec(level, LIMITS), seed=1)
+        assert isinstance(agent, LevelAgent) and agent.level == level
 
 
 def test_the_agents_defaults_must_be_within_the_limits():
@@ -139,6 +188,15 @@ def test_the_agents_defaults_must_be_within_the_limits():
     with pytest.raises(ValueError, match="greedy samples defaults to 6"):
         validate_spec("greedy", SpecLimits(max_samples=4))
     assert validate_spec("greedy:samples=4", SpecLimits(max_samples=4)) == "greedy:samples=4"
+    assert ISMCTSAgent().iterations == 400  # what a bare "ismcts" means
+    with pytest.raises(ValueError, match="ismcts iterations defaults to 400"):
+        validate_spec("ismcts", SpecLimits(max_iterations=100))
+    assert validate_spec("ismcts:budget_ms=50", SpecLimits(max_iterations=100)) == (
+        "ismcts:budget_ms=50"
+    )
+    assert validate_spec("ismcts:iterations=100", SpecLimits(max_iterations=100)) == (
+        "ismcts:iterations=100"
+    )
 
 
 def test_the_limits_set_the_ranges():
@@ -155,7 +213,7 @@ def test_the_limits_set_the_ranges():
 
 
 def test_each_agent_has_a_strict_model_without_seed():
-    for name in ("random", "greedy", "mcts"):
+    for name in ("random", "greedy", "mcts", "ismcts", *LEVELS):
         model = params_model(name, LIMITS)
         assert "seed" not in model.model_fields
         assert model.model_config.get("extra") == "forbid"
@@ -166,6 +224,16 @@ def test_each_agent_has_a_strict_model_without_seed():
         "exploration",
         "rollout_depth",
     }
+    assert set(params_model("ismcts", LIMITS).model_fields) == {
+        "iterations",
+        "budget_ms",
+        "exploration",
+        "prior_temperature",
+        "rollout_depth",
+        "temperature",
+    }
+    for level in LEVELS:
+        assert params_model(level, LIMITS).model_fields == {}
 
 
 def test_local_parse_spec_and_build_stay_permissive():

@@ -45,7 +45,9 @@ def test_agents_make_and_unknown_agent():
     state = theomachy.load("mythic-arena").new_game()
     assert bot.act(state) in state.legal_actions()
     with pytest.raises(
-        ValueError, match=r"unknown agent .wizard.; known agents: greedy, mcts, random"
+        ValueError,
+        match=r"unknown agent .wizard.; known agents: easy, expert, greedy, hard, ismcts, mcts, "
+        "medium, random",
     ):
         agents.make("wizard")
 

@@ -7,8 +7,14 @@ sends: each agent has a pydantic model of the parameters a client may give (no o
 every value must lie within the server's :class:`SpecLimits`. The result is a canonical spec
 (parameters sorted, numbers written one way) that ``build(canonical, seed)`` accepts.
 
+A level (``easy``, ``medium``, ``hard``, ``expert``) takes no parameters: its settings are the
+project's, chosen per game. ``ismcts`` is the search the levels use, for a client that wants to
+set it itself.
+
 >>> validate_spec("mcts:iterations=200:exploration=1.0", SpecLimits())
 'mcts:exploration=1:iterations=200'
+>>> validate_spec("hard", SpecLimits())
+'hard'
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from theomachy.agents import available
 from theomachy.agents.greedy import GreedyAgent
+from theomachy.agents.ismcts import ISMCTSAgent
+from theomachy.agents.levels import LEVELS
 from theomachy.agents.mcts import MCTSAgent
 
 
@@ -35,6 +43,7 @@ class SpecLimits:
     max_samples: int = 32
     max_rollout_depth: int = 200
     max_exploration: float = 10.0
+    max_temperature: float = 10.0
     max_spec_chars: int = 200
     max_params: int = 6
 
@@ -63,7 +72,16 @@ def _params(name: str, limits: SpecLimits) -> dict[str, _Param]:
             "exploration": _Param(float, 0, limits.max_exploration),
             "rollout_depth": _Param(int, 0, limits.max_rollout_depth),
         }
-    return {}  # random: nothing to set
+    if name == "ismcts":
+        return {
+            "iterations": _Param(int, 1, limits.max_iterations),
+            "budget_ms": _Param(float, 1, limits.max_budget_ms),
+            "exploration": _Param(float, 0, limits.max_exploration),
+            "prior_temperature": _Param(float, 0, limits.max_temperature),
+            "rollout_depth": _Param(int, 0, limits.max_rollout_depth),
+            "temperature": _Param(float, 0, limits.max_temperature),
+        }
+    return {}  # random and the levels: nothing to set
 
 
 @lru_cache(maxsize=64)
@@ -95,7 +113,15 @@ def validate_spec(spec: object, limits: SpecLimits) -> str:
         )
     name, *pairs = spec.strip().split(":")
     if name not in available():
-        raise ValueError(f"unknown agent {_show(name)}; known agents: {', '.join(available())}")
+        others = ", ".join(agent for agent in available() if agent not in LEVELS)
+        raise ValueError(
+            f"unknown agent {_show(name)}; levels: {', '.join(LEVELS)}; other agents: {others}"
+        )
+    if name in LEVELS and pairs:
+        raise ValueError(
+            f"{name} is a level and takes no parameters (got {_show(':'.join(pairs))}); "
+            "to set the search yourself use ismcts, e.g. ismcts:iterations=800"
+        )
     if len(pairs) > limits.max_params:
         raise ValueError(f"{name}: too many parameters ({len(pairs)}); at most {limits.max_params}")
     allowed = _params(name, limits)
@@ -126,18 +152,21 @@ def validate_spec(spec: object, limits: SpecLimits) -> str:
 
 
 def _check_defaults(name: str, given: dict[str, Any], limits: SpecLimits) -> None:
-    """The agent's own defaults, for what the client left out, must be within limits too."""
-    if name == "mcts":
-        agent = MCTSAgent(**given)
+    """The agent's own defaults, for what the client left out, must be within limits too.
+    (A level's settings are the project's; the server caps its think time instead.)"""
+    if name in ("mcts", "ismcts"):
+        agent: MCTSAgent | ISMCTSAgent = (
+            MCTSAgent(**given) if name == "mcts" else ISMCTSAgent(**given)
+        )
         if agent.iterations is not None and agent.iterations > limits.max_iterations:
             raise ValueError(
-                f"mcts iterations defaults to {agent.iterations}, more than this server's "
+                f"{name} iterations defaults to {agent.iterations}, more than this server's "
                 f"{limits.max_iterations}: give iterations or budget_ms"
             )
         if agent.rollout_depth > limits.max_rollout_depth:
             raise ValueError(
-                f"mcts rollout_depth defaults to {agent.rollout_depth}, more than this server's "
-                f"{limits.max_rollout_depth}: give rollout_depth"
+                f"{name} rollout_depth defaults to {agent.rollout_depth}, more than this "
+                f"server's {limits.max_rollout_depth}: give rollout_depth"
             )
     elif name == "greedy":
         samples = GreedyAgent(**given).samples
