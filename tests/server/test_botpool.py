@@ -199,6 +199,43 @@ def test_mcts_stops_at_the_think_cap_instead_of_timing_out():
     with_pool(test, workers=1, max_think_s=0.2, grace_s=10)
 
 
+def test_levels_and_ismcts_think_in_the_heavy_lane():
+    async def test(pool: BotPool) -> None:
+        for spec in ("easy", "ismcts:iterations=20"):
+            action = await move(pool, spec, seed=5)
+            assert action == bot_action(spec, 5, STATE.clone())
+        assert pool.worker_pids("light") == []  # only random is light
+        assert len(pool.worker_pids("heavy")) == 1
+        assert pool.deadline_s("hard") == pytest.approx(pool.max_think_s + pool.grace_s)
+
+    with_pool(test, workers=1)
+
+
+def test_ismcts_and_levels_stop_at_the_think_cap(monkeypatch):
+    start = time.monotonic()
+    action = bot_action("ismcts:iterations=100000000", 1, STATE.clone(), think_cap_s=0.2)
+    assert action in STATE.legal_actions()
+    assert time.monotonic() - start < 2.0
+    # A level builds its search per game: the cap reaches that search. Make the level's
+    # settings endless to see it.
+    from theomachy.agents import levels
+
+    real_plan = levels.plan
+
+    def endless(level: str, game_id: str, players: int) -> dict[str, object]:
+        return {**real_plan(level, game_id, players), "iterations": 100_000_000}
+
+    monkeypatch.setattr(levels, "plan", endless)
+    start = time.monotonic()
+    assert bot_action("expert", 1, STATE.clone(), think_cap_s=0.2) in STATE.legal_actions()
+    assert time.monotonic() - start < 2.0
+    monkeypatch.setattr(levels, "plan", real_plan)
+    # Below the cap a level plays as it would uncapped (its budget is in iterations).
+    assert bot_action("easy", 3, STATE.clone(), think_cap_s=30) == bot_action(
+        "easy", 3, STATE.clone()
+    )
+
+
 def test_a_worker_killed_while_thinking_is_a_crash_and_is_replaced():
     async def test(pool: BotPool) -> None:
         await pool.warm()

@@ -5,17 +5,19 @@ pipe each), so a bot never blocks the event loop and a stuck or crashed bot cost
 not the server:
 
 * Two lanes. Cheap agents (``random``) have their own worker(s), so they answer at once however
-  many expensive moves wait in the heavy lane (``mcts``, ``greedy``: a greedy move takes up to
-  a quarter of a second in Mythotopia, more with more samples).
+  many expensive moves wait in the heavy lane (the levels ``easy`` to ``expert``, ``ismcts``,
+  ``mcts``, ``greedy``: a greedy move takes up to a quarter of a second in Mythotopia, more
+  with more samples).
 * Fair turns. Within a lane, moves wait in a queue per owner (the client that made the table)
   and owners are served round-robin, so a client with fifty MCTS tables gets one worker turn
   per round, not fifty in a row. Queues are bounded: over the caps a move fails at once with
   :class:`BotBusy`.
 * Deadlines. A move may think for its ``budget_ms`` (at most ``max_think_s``; an
   iterations-bounded move gets ``max_think_s``) plus ``grace_s``; past that its worker is
-  killed and replaced, and the move fails with :class:`BotTimeout`. An MCTS bot is also told
-  to stop thinking at ``max_think_s`` (``cap_mcts``), so that a large iteration count in a
-  slow game plays a weaker move instead of timing out again on every retry. A worker that
+  killed and replaced, and the move fails with :class:`BotTimeout`. A search bot (``mcts``,
+  ``ismcts`` or a level) is also told to stop thinking at ``max_think_s`` (``cap_mcts``), so
+  that a large iteration count in a slow game plays a weaker move instead of timing out again
+  on every retry. A worker that
   dies fails its move with :class:`BotCrashed`; an agent that raises, with :class:`BotError`.
 * No orphans. A worker asks Linux to kill it when the server dies (``PR_SET_PDEATHSIG``) and
   a watchdog thread exits it when its parent changes, whatever the platform; ``close()``
@@ -49,6 +51,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Generic, TypeVar
 
+from theomachy.agents.ismcts import ISMCTSAgent
+from theomachy.agents.levels import LevelAgent
 from theomachy.agents.mcts import MCTSAgent
 from theomachy.agents.specs import build, parse_spec
 from theomachy.engine.core import State
@@ -88,13 +92,17 @@ class BotPoolClosed(BotFailure):
 
 # --- the worker process ---------------------------------------------------------------------
 def bot_action(spec: str, seed: int, state: State, think_cap_s: float | None = None) -> str:
-    """The action the bot ``spec``, seeded with ``seed``, plays in ``state``; an MCTS bot
-    stops thinking after ``think_cap_s`` seconds (if given) whatever its budget."""
+    """The action the bot ``spec``, seeded with ``seed``, plays in ``state``; a search bot
+    (MCTS, ISMCTS, or a level's ISMCTS) stops thinking after ``think_cap_s`` seconds (if
+    given) whatever its budget."""
     agent = build(spec, seed=seed)
-    if think_cap_s is not None and isinstance(agent, MCTSAgent):
-        cap_ms = think_cap_s * 1000
-        if agent.budget_ms is None or agent.budget_ms > cap_ms:
-            agent.budget_ms = cap_ms
+    if think_cap_s is not None:
+        # A level builds its search for the game it is handed: cap that one.
+        search = agent.agent_for(state) if isinstance(agent, LevelAgent) else agent
+        if isinstance(search, MCTSAgent | ISMCTSAgent):
+            cap_ms = think_cap_s * 1000
+            if search.budget_ms is None or search.budget_ms > cap_ms:
+                search.budget_ms = cap_ms
     return agent.act(state)
 
 
@@ -312,10 +320,10 @@ class BotPool:
 
     ``workers`` heavy-lane processes think for the agents not in ``light_agents``;
     ``light_workers`` processes serve ``light_agents``. A move may think ``max_think_s`` (or
-    its ``budget_ms``, if less) plus ``grace_s``; with ``cap_mcts`` an MCTS bot stops by
-    itself after ``max_think_s``, whatever its iterations. A new worker must be ready within
-    ``start_timeout_s``. At most ``max_queued_per_owner`` moves of one owner, and
-    ``max_queued`` in all, wait in each lane.
+    its ``budget_ms``, if less) plus ``grace_s``; with ``cap_mcts`` a search bot (``mcts``,
+    ``ismcts``, a level) stops by itself after ``max_think_s``, whatever its iterations. A
+    new worker must be ready within ``start_timeout_s``. At most ``max_queued_per_owner``
+    moves of one owner, and ``max_queued`` in all, wait in each lane.
     """
 
     def __init__(
