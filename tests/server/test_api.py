@@ -8,6 +8,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 import theomachy
+from theomachy.agents.levels import DESCRIPTIONS, LEVELS
 
 from .helpers import auth, create, make_client, play_out, seat_view
 
@@ -26,7 +27,50 @@ def test_games_lists_every_game_with_players_and_options(client: TestClient) -> 
     assert (wars["min_players"], wars["max_players"]) == (2, 8)
     assert wars["options"]["mode"]["default"] == "hands-of-fate"
     assert "destiny" in wars["options"]["mode"]["enum"]
-    assert set(body["agents"]) == {"random", "greedy", "mcts"}
+    assert set(body["agents"]) == {
+        *("random", "greedy", "mcts", "ismcts"),
+        *("easy", "medium", "hard", "expert"),
+    }
+
+
+def test_games_offers_the_levels_first_then_the_advanced_agents(client: TestClient) -> None:
+    body = client.get("/api/games").json()
+    assert [level["name"] for level in body["levels"]] == ["easy", "medium", "hard", "expert"]
+    assert [level["description"] for level in body["levels"]] == [
+        DESCRIPTIONS[name] for name in LEVELS
+    ]
+    assert all(set(level) == {"name", "description"} for level in body["levels"])
+    advanced = {agent["name"]: agent for agent in body["advanced"]}
+    assert list(advanced) == ["random", "greedy", "mcts", "ismcts"]
+    assert advanced["random"]["parameters"] == {}
+    assert advanced["greedy"]["parameters"] == {"samples": "an integer from 1 to 32"}
+    ismcts = advanced["ismcts"]["parameters"]
+    assert set(ismcts) == {
+        "iterations",
+        "budget_ms",
+        "exploration",
+        "prior_temperature",
+        "rollout_depth",
+        "temperature",
+    }
+    assert ismcts["budget_ms"] == "a finite number from 1 to 2000"
+    assert ismcts["temperature"] == "a finite number from 0 to 10"
+    assert all(agent["description"] for agent in body["advanced"])
+    # Every name offered is an agent the server accepts at a table.
+    offered = [level["name"] for level in body["levels"]] + list(advanced)
+    assert sorted(offered) == sorted(body["agents"])
+
+
+def test_a_table_with_a_level_bot_plays_its_moves(client: TestClient) -> None:
+    table = create(client, game="mythic-arena", seed=5, bots={"1": "easy"})
+    assert table["bots"] == {"1": "easy"}
+    final = play_out(client, table, random.Random(3))
+    history = client.get(f"/api/tables/{table['table_id']}/log").json()["log"]
+    assert theomachy.load("mythic-arena").replay(history).is_terminal()
+    assert final["seq"] == len(history)
+    answer = client.post("/api/tables", json={"game": "mythic-arena", "bots": {"1": "hard:x=1"}})
+    assert answer.status_code == 400
+    assert "bots.1: hard is a level and takes no parameters" in answer.json()["error"]
 
 
 def test_create_table_gives_each_person_an_invitation_link(client: TestClient) -> None:

@@ -84,6 +84,12 @@ def _params(name: str, limits: SpecLimits) -> dict[str, _Param]:
     return {}  # random and the levels: nothing to set
 
 
+def parameters(name: str, limits: SpecLimits) -> dict[str, str]:
+    """What a client may set of agent ``name`` under ``limits``, in words: parameter ->
+    "an integer from 1 to 20000" (none for ``random`` and the levels)."""
+    return {key: param.describe() for key, param in _params(name, limits).items()}
+
+
 @lru_cache(maxsize=64)
 def params_model(name: str, limits: SpecLimits) -> type[BaseModel]:
     """The pydantic model of agent ``name``'s client parameters under ``limits``: extra keys

@@ -36,6 +36,7 @@ from theomachy.agents import available as available_agents
 from theomachy.engine.core import IllegalAction
 from theomachy.engine.registry import game_class, games, load
 from theomachy.server.auth import hash_token
+from theomachy.server.bots import agent_choices
 from theomachy.server.edge import BodyReadTimeout, WebSocketConnectLimit
 from theomachy.server.errors import TableError, TooMany, Unauthorized
 from theomachy.server.limits import BodyLimit, HttpRateLimit
@@ -212,8 +213,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     # --- API ----------------------------------------------------------------------------------
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
-        """Every game with its player range and options, and the bots a seat can have."""
-        return {"games": [game_info(g) for g in games()], "agents": available_agents()}
+        """Every game with its player range and options, and the bots a seat can have:
+        ``agents`` names them all; ``levels`` (easy to expert, with their descriptions) and
+        ``advanced`` (the other agents, with their parameters) say how to offer them."""
+        return {
+            "games": [game_info(g) for g in games()],
+            "agents": available_agents(),
+            **agent_choices(settings),
+        }
 
     @app.get("/api/games/{game_id}/catalog")
     async def game_catalog(game_id: str) -> dict[str, Any]:

@@ -11,13 +11,23 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
-from theomachy.agents.limits import SpecLimits, validate_spec
+from theomachy.agents import available
+from theomachy.agents.levels import DESCRIPTIONS, LEVELS
+from theomachy.agents.limits import SpecLimits, parameters, validate_spec
 from theomachy.agents.specs import build
 from theomachy.engine.core import State
 from theomachy.server.botpool import BotError, BotFailure
 from theomachy.server.settings import ServerSettings
 
-__all__ = ["BotFailure", "BotRunner", "make_bot_runner", "validate_bot"]
+__all__ = ["BotFailure", "BotRunner", "agent_choices", "make_bot_runner", "validate_bot"]
+
+# The agents a lobby offers after the levels, in this order, in words.
+ADVANCED = {
+    "random": "Random: any legal move, uniformly at random.",
+    "greedy": "Greedy: the move that looks best one step ahead, over sampled hidden cards.",
+    "mcts": "MCTS: the first search agent (UCT over sampled hidden information).",
+    "ismcts": "ISMCTS: the search the levels use, with its settings in your hands.",
+}
 
 
 def spec_limits(settings: ServerSettings) -> SpecLimits:
@@ -35,6 +45,31 @@ def validate_bot(spec: object, settings: ServerSettings, where: str) -> str:
         return validate_spec(spec, spec_limits(settings))
     except ValueError as error:
         raise ValueError(f"{where}: {error}") from None
+
+
+def agent_choices(settings: ServerSettings) -> dict[str, list[dict[str, object]]]:
+    """The bots a lobby offers: the four ``levels`` first (name and description, no
+    parameters), then the ``advanced`` agents with their parameters under this server's
+    limits (parameter -> allowed values, in words)."""
+    limits = spec_limits(settings)
+    known = set(available())
+    others = [name for name in ADVANCED if name in known]
+    others += sorted(known - set(ADVANCED) - set(LEVELS))  # an agent added later: listed too
+    return {
+        "levels": [
+            {"name": level, "description": DESCRIPTIONS[level]}
+            for level in LEVELS
+            if level in known
+        ],
+        "advanced": [
+            {
+                "name": name,
+                "description": ADVANCED.get(name, name),
+                "parameters": parameters(name, limits),
+            }
+            for name in others
+        ],
+    }
 
 
 class BotRunner(Protocol):
