@@ -25,6 +25,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
+from theomachy.agents.levels import DESCRIPTIONS
 from theomachy.games.mythic_arena.cards import catalog as arena_catalog
 from theomachy.games.mythic_wars.cards import catalog as wars_catalog
 
@@ -668,3 +669,45 @@ def test_a_bot_that_cannot_move_says_why(server: LiveServer, page: Any) -> None:
     assert problem in badge.inner_text()
     screenshot(page, "table-bot-problem.png", full_page=False)
     assert page.locator("#seats .seat-item[data-seat='0'] .seat-problem").count() == 0
+
+
+def test_the_lobby_offers_the_levels_first_with_their_words(server: LiveServer, page: Any) -> None:
+    page.goto(f"{server.url}/")
+    page.click("[data-game='mythic-arena']")
+    groups = page.eval_on_selector_all(
+        "#seat-1 optgroup",
+        "els => els.map(g => [g.label, [...g.querySelectorAll('option')].map(o => o.value)])",
+    )
+    assert groups == [
+        ["Bot level", ["easy", "medium", "hard", "expert"]],
+        ["Advanced bots", ["random", "greedy", "mcts", "ismcts"]],
+    ]
+    # A bot seat plays medium unless told otherwise; the level is described in words, and a
+    # level takes no parameters.
+    assert page.input_value("#seat-1") == "medium"
+    assert page.inner_text("#seat-1-about") == DESCRIPTIONS["medium"]
+    assert page.locator("#seat-1-params").is_hidden()
+    page.select_option("#seat-1", "hard")
+    assert page.inner_text("#seat-1-about") == DESCRIPTIONS["hard"]
+    screenshot(page, "lobby-levels.png", full_page=False)
+    # An advanced agent says what it is and which parameters it takes.
+    page.select_option("#seat-1", "ismcts")
+    assert page.locator("#seat-1-params").is_visible()
+    words = page.inner_text("#seat-1-about")
+    assert "iterations, an integer from 1 to" in words and "temperature" in words
+    page.select_option("#seat-1", "person")
+    assert page.locator("#seat-1-about").is_hidden()
+    page.select_option("#seat-1", "easy")
+    page.click("#create")
+    page.wait_for_selector("#created [data-play='0']")
+    assert "bot: easy" in page.inner_text("#created")
+
+
+def test_the_lobby_sends_an_advanced_bots_parameters(server: LiveServer, page: Any) -> None:
+    page.goto(f"{server.url}/")
+    page.click("[data-game='mythic-arena']")
+    page.select_option("#seat-1", "ismcts")
+    page.fill("#seat-1-params", "iterations=20")
+    page.click("#create")
+    page.wait_for_selector("#created [data-play='0']")
+    assert "bot: ismcts:iterations=20" in page.inner_text("#created")

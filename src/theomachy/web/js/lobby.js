@@ -16,6 +16,8 @@ const GAME_BLURBS = {
 const state = {
   games: [],
   agents: [],
+  levels: [], // {name, description}: the four levels, offered first
+  advanced: [], // {name, description, parameters}: the other agents, offered after them
   game: null,
   players: 2,
   seats: [],
@@ -60,6 +62,11 @@ export async function showLobby(root) {
     const data = await api.games();
     state.games = data.games;
     state.agents = data.agents;
+    state.levels = data.levels || [];
+    // An older server lists names only: every agent is then an advanced one, without words.
+    state.advanced =
+      data.advanced ||
+      data.agents.map((name) => ({ name, description: "", parameters: {} }));
   } catch (error) {
     replace(form, h("p.error", null, `Cannot load the games: ${error.message}`));
     return;
@@ -235,47 +242,100 @@ function openTableBox(secretOptions) {
   return box;
 }
 
+/** A new bot seat plays the medium level (greedy on a server without levels). */
 function defaultAgent() {
-  if (state.agents.includes("greedy")) return "greedy";
+  for (const name of ["medium", "greedy"]) if (state.agents.includes(name)) return name;
   return state.agents[0] || "person";
+}
+
+function levelOf(name) {
+  return state.levels.find((level) => level.name === name) || null;
+}
+
+function advancedOf(name) {
+  return state.advanced.find((agent) => agent.name === name) || null;
+}
+
+/** "Medium" for "medium". */
+function capital(name) {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** What a seat's choice means, in words: a level's description, or an advanced agent's with
+ * the parameters it takes. Empty for a person. */
+function seatWords(kind) {
+  const level = levelOf(kind);
+  if (level) return level.description;
+  const agent = advancedOf(kind);
+  if (!agent) return "";
+  const params = Object.entries(agent.parameters || {});
+  const settable = params.length
+    ? ` Parameters (optional): ${params.map(([key, range]) => `${key}, ${range}`).join("; ")}.`
+    : "";
+  return `${agent.description || `Bot: ${agent.name}.`}${settable}`;
 }
 
 function seatRow(seat) {
   const entry = state.seats[seat];
+  const takesParams = (kind) => Object.keys((advancedOf(kind) || {}).parameters || {}).length > 0;
   const params = h("input.bot-params", {
     type: "text",
     id: `seat-${seat}-params`,
     placeholder: "key=value:key=value",
-    title: "Agent parameters, e.g. budget_ms=300 for mcts",
+    title: "Agent parameters, e.g. iterations=300 for ismcts",
+    "aria-label": `Seat ${seat} bot parameters`,
     value: entry.params,
-    hidden: entry.kind === "person",
+    hidden: !takesParams(entry.kind),
     oninput: (event) => {
       entry.params = event.target.value;
     },
   });
+  const words = h("p.seat-about", { id: `seat-${seat}-about`, "aria-live": "polite" });
+  const sync = () => {
+    params.hidden = !takesParams(entry.kind);
+    words.textContent = seatWords(entry.kind);
+    words.hidden = !words.textContent;
+    row.classList.toggle("bot", entry.kind !== "person");
+    row.dataset.kind = entry.kind;
+  };
+  const choice = (name, label, description) =>
+    h("option", { value: name, selected: entry.kind === name, title: description || null }, label);
   const select = h(
     "select.seat-kind",
     {
       id: `seat-${seat}`,
       data: { seat },
+      "aria-describedby": `seat-${seat}-about`,
       onchange: (event) => {
         entry.kind = event.target.value;
-        params.hidden = entry.kind === "person";
-        row.classList.toggle("bot", entry.kind !== "person");
+        sync();
       },
     },
-    h("option", { value: "person", selected: entry.kind === "person" }, "Person"),
-    state.agents.map((agent) =>
-      h("option", { value: agent, selected: entry.kind === agent }, `Bot: ${agent}`),
-    ),
+    choice("person", "Person"),
+    state.levels.length
+      ? h(
+          "optgroup",
+          { label: "Bot level" },
+          state.levels.map((level) => choice(level.name, `Bot: ${capital(level.name)}`, level.description)),
+        )
+      : null,
+    state.advanced.length
+      ? h(
+          "optgroup",
+          { label: "Advanced bots" },
+          state.advanced.map((agent) => choice(agent.name, `Bot: ${agent.name}`, agent.description)),
+        )
+      : null,
   );
   const row = h(
     "div.seat-row",
-    { class: entry.kind !== "person" ? "bot" : null, style: { "--seat": `var(--seat-${seat % 8})` } },
+    { style: { "--seat": `var(--seat-${seat % 8})` } },
     h("label.seat-label", { for: `seat-${seat}` }, h("span.seat-dot"), `Seat ${seat}`),
     select,
     params,
+    words,
   );
+  sync();
   return row;
 }
 
@@ -357,7 +417,9 @@ async function create(game, optionsBox, openBox, created) {
   for (let seat = 0; seat < state.players; seat += 1) {
     const entry = state.seats[seat];
     if (entry.kind !== "person") {
-      const params = entry.params.trim().replace(/^:+/, "");
+      // A level takes no parameters: only an advanced agent's are sent.
+      const takes = Object.keys((advancedOf(entry.kind) || {}).parameters || {}).length > 0;
+      const params = takes ? entry.params.trim().replace(/^:+/, "") : "";
       bots[String(seat)] = params ? `${entry.kind}:${params}` : entry.kind;
     }
   }
