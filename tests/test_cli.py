@@ -409,3 +409,40 @@ def test_deck_starters_lists_every_starter_deck():
     result = CliRunner().invoke(app, ["deck", "starters"])
     assert result.exit_code == 0
     assert "zeus" in result.output and "dagda" in result.output
+
+
+def test_play_against_a_level_or_any_agent_spec() -> None:
+    for spec in ("hard", "ismcts:iterations=20", "Easy"):
+        result = runner.invoke(app, ["play", GAME, "--vs", spec, "--seed", "3"], input=lines("1"))
+        assert result.exit_code == 0, result.output
+        assert f"against {spec.lower()} (seed 3)" in result.output
+    both = runner.invoke(app, ["play", GAME, "--seats", "easy,ismcts:iterations=10", "--seed", "4"])
+    assert both.exit_code == 0, both.output
+    assert "seats 0 easy, 1 ismcts:iterations=10" in both.output and "Returns: [" in both.output
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("hard:iterations=5", "hard is a level and takes no parameters"),
+        ("ismcts:iterations=0", "bad agent spec 'ismcts:iterations=0': ismcts: iterations must"),
+        ("ismcts:budget_ms=-5", "budget_ms must be positive"),
+        ("ismcts:bogus=1", "bogus"),
+        ("mcts:fast", "expected key=value"),
+        ("legendary", "unknown agent 'legendary': choose human for a person, a level (easy, "),
+    ],
+)
+def test_a_bad_agent_spec_is_refused_naming_the_problem(spec: str, words: str) -> None:
+    result = runner.invoke(app, ["play", GAME, "--vs", spec])
+    assert result.exit_code == 2
+    assert words in " ".join(result.output.split()), result.output
+    seats = runner.invoke(app, ["play", GAME, "--seats", f"human,{spec}"])
+    assert seats.exit_code == 2 and words in " ".join(seats.output.split())
+
+
+def test_play_help_lists_the_levels() -> None:
+    result = runner.invoke(app, ["play", "--help"])
+    assert result.exit_code == 0
+    text = " ".join(result.output.replace("│", " ").split())
+    assert "a level (easy, medium, hard, expert)" in text
+    assert "ismcts:iterations=300" in text

@@ -18,6 +18,9 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from theomachy import agents
+from theomachy.agents.base import Agent
+from theomachy.agents.levels import LEVELS
+from theomachy.agents.specs import build
 from theomachy.cli_errors import fail
 from theomachy.deck_cli import inline_deck_files
 from theomachy.engine import CorruptDocument, State, derive_seed, game_class, load, load_state
@@ -35,6 +38,9 @@ _INT = re.compile(r"[+-]?\d+")
 
 
 HUMAN = "human"
+
+_LEVEL_WORDS = f"a level ({', '.join(LEVELS)})"
+_SPEC_EXAMPLES = "greedy, mcts:budget_ms=200, ismcts:iterations=300"
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -69,14 +75,31 @@ def parse_value(value: str) -> Any:
 
 
 def parse_seats(text: str) -> list[str]:
-    """``--seats`` as one entry per seat: ``human`` or an agent name (not yet checked)."""
+    """``--seats`` as one entry per seat: ``human`` or an agent spec (not yet checked)."""
     entries = [entry.strip().lower() for entry in text.split(",")]
     if not all(entries):
         raise ValueError(
             f"--seats {text!r}: an empty entry; give one entry per seat, separated by commas "
-            f"({HUMAN} or an agent: {', '.join(agents.available())}), e.g. {HUMAN},random"
+            f"({HUMAN}, {_LEVEL_WORDS} or an agent spec such as {_SPEC_EXAMPLES}), "
+            f"e.g. {HUMAN},hard"
         )
     return entries
+
+
+def make_bot(spec: str, seed: int) -> Agent:
+    """The agent of a ``--vs``/``--seats`` entry: a level or any agent spec
+    (``ismcts:iterations=300``); ``ValueError`` naming the entry and the problem."""
+    name = spec.split(":", 1)[0]
+    if name not in agents.available():
+        others = ", ".join(agent for agent in agents.available() if agent not in LEVELS)
+        raise ValueError(
+            f"unknown agent {name!r}: choose {HUMAN} for a person, {_LEVEL_WORDS}, or one of "
+            f"{others} (parameters after a colon, e.g. ismcts:iterations=300)"
+        )
+    try:
+        return build(spec, seed=seed)
+    except ValueError as error:
+        raise ValueError(f"bad agent spec {spec!r}: {error}") from None
 
 
 def players_from_seats(game: str, entries: list[str]) -> int:
@@ -126,15 +149,20 @@ def play_command(
         str | None, typer.Argument(help="Game id (see `theomachy games`); optional with --replay.")
     ] = None,
     vs: Annotated[
-        str | None, typer.Option(help="Agent playing every other seat (default random).")
+        str | None,
+        typer.Option(
+            help=f"Who plays every other seat (default random): {_LEVEL_WORDS}, or an agent "
+            f"spec such as {_SPEC_EXAMPLES}."
+        ),
     ] = None,
     seat: Annotated[int | None, typer.Option(help="Your seat (0-based; default 0).")] = None,
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Who plays each seat, in seat order: human or an agent name, comma-separated "
-            "(e.g. human,random,human,random; several humans share the keyboard). Replaces "
-            "--seat/--vs; without --players it sets the number of players."
+            help="Who plays each seat, in seat order: human, a level (easy, medium, hard, "
+            "expert) or an agent spec, comma-separated (e.g. human,hard,human,random; several "
+            "humans share the keyboard). Replaces --seat/--vs; without --players it sets the "
+            "number of players."
         ),
     ] = None,
     seed: Annotated[
@@ -176,7 +204,8 @@ def play_command(
         seat = 0 if seat is None else seat
         if not 0 <= seat < count:
             fail(f"--seat {seat}: choose a seat from 0 to {count - 1}")
-        entries = [HUMAN if p == seat else (vs or "random") for p in range(count)]
+        bot = "random" if vs is None else vs.strip().lower()
+        entries = [HUMAN if p == seat else bot for p in range(count)]
     elif len(entries) != count:
         fail(
             f"--seats lists {len(entries)} seat(s) ({','.join(entries)}) but this "
@@ -186,12 +215,12 @@ def play_command(
         seed = random.SystemRandom().randrange(1_000_000)
     try:
         bots = {
-            p: agents.make(name, seed=derive_seed(seed, "seat", p))
-            for p, name in enumerate(entries)
-            if name != HUMAN
+            p: make_bot(spec, seed=derive_seed(seed, "seat", p))
+            for p, spec in enumerate(entries)
+            if spec != HUMAN
         }
     except ValueError as error:
-        fail(f"{error} (or {HUMAN} for a person)")
+        fail(str(error))
     people = [p for p, name in enumerate(entries) if name == HUMAN]
     home = people[0] if people else 0
     session = Session(
