@@ -152,6 +152,23 @@ def test_lab_command_line(tmp_path: Path):
     assert result.exit_code == 2 and "not valid JSON" in result.output
 
 
+def test_lab_runs_a_level_against_another_agent(tmp_path: Path):
+    runner = CliRunner()
+    out = tmp_path / "levels"
+    command = ["lab", "run", "mythic-arena", "--games", "2", "--out", str(out)]
+    result = runner.invoke(app, [*command, "--agents", "hard,greedy"])
+    assert result.exit_code == 0, result.output
+    assert "2 of 2 games" in result.output
+    rows = read_games(out)
+    assert {tuple(r["agents"]) for r in rows} == {("hard", "greedy"), ("greedy", "hard")}
+    again = runner.invoke(app, [*command, "--agents", "hard:iterations=5,greedy"])
+    assert again.exit_code == 2
+    assert "hard is a level and takes no parameters" in " ".join(again.output.split())
+    with pytest.raises(ValueError, match="unknown agent 'legendary'"):
+        _config(tmp_path, agents=["legendary", "easy"])
+    assert _config(tmp_path, agents=["ismcts:iterations=20", "expert"]).agents[1] == "expert"
+
+
 def test_ray_backend_gives_the_local_results(tmp_path: Path):
     ray = pytest.importorskip("ray")
     run(_config(tmp_path / "local", games=6))

@@ -52,7 +52,8 @@ def run_command(
     agents: Annotated[
         str,
         typer.Option(
-            help="agents per seat, comma-separated (rotated): random,greedy,mcts:budget_ms=200"
+            help="agents per seat, comma-separated (rotated): levels (easy, medium, hard, "
+            "expert) or agent specs, e.g. hard,greedy or random,mcts:budget_ms=200"
         ),
     ],
     out: Annotated[Path, typer.Option(help="folder for games.parquet and the report")],
@@ -130,7 +131,10 @@ def ladder_command(
     game: Annotated[str, typer.Argument(help="game id, e.g. mythic-arena")],
     out: Annotated[Path, typer.Option(help="folder for each pairing's games and ladder.md")],
     agents: Annotated[
-        str, typer.Option(help="the agents, comma-separated")
+        str,
+        typer.Option(
+            help="the agents, comma-separated: levels (easy, medium, hard, expert) or agent specs"
+        ),
     ] = "random,greedy,mcts:budget_ms=50",
     players: Annotated[int | None, typer.Option(help="player count (default: 2)")] = None,
     games: Annotated[int, typer.Option(help="games per pair of agents")] = 20,
