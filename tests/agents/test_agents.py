@@ -10,8 +10,23 @@ import theomachy
 from theomachy import agents
 from theomachy.engine import conformance
 
-AGENTS = [("random", {}), ("greedy", {"samples": 3}), ("mcts", {"iterations": 40})]
+AGENTS = [
+    ("random", {}),
+    ("greedy", {"samples": 3}),
+    ("mcts", {"iterations": 40}),
+    ("ismcts", {"iterations": 40}),
+    ("ismcts", {"iterations": 40, "rollout_depth": 5, "temperature": 1.0}),
+    ("ismcts", {"iterations": 40, "prior_temperature": 0.0}),
+]
 GAMES = [("mythic-arena", 2), ("mythic-wars", 2), ("mythic-wars", 4)]
+# Every game, for the new search agent: hidden hands, decks, drafts and private decisions.
+ALL_GAMES = [
+    ("mythic-arena", 2),
+    ("mythic-wars", 4),
+    ("mythotopia", 3),
+    ("arena-of-the-gods", 2),
+    ("mythic-battles", 2),
+]
 
 
 def _decision_states(game_id: str, players: int, seed: int, every: int) -> list:
@@ -38,6 +53,35 @@ def test_no_cheating_the_same_view_gives_the_same_move(game_id, players, name, p
         assert first == second, f"{name} on {game_id}: moves differ for the same view"
     if game_id == "mythic-wars":
         assert differing > 0, "the test must include states whose hidden parts differ"
+
+
+def _same_move_for_the_same_view(game_id: str, players: int, name: str, params: dict) -> int:
+    """Asserts that agent ``name`` plays the same move from a position and from another one
+    its player cannot tell apart; returns how many pairs differed in hidden parts."""
+    differing = 0
+    states = _decision_states(game_id, players, seed=3, every=9)
+    for state in states[:: max(1, len(states) // 4)][:4]:  # spread over the whole game
+        player = state.current_player
+        other = state.determinize(player, random.Random(99))
+        assert other.view(player) == state.view(player)
+        differing += conformance.fingerprint(other) != conformance.fingerprint(state)
+        first = agents.make(name, seed=5, **params).act(state)
+        second = agents.make(name, seed=5, **params).act(other)
+        assert first == second, f"{name} on {game_id}: moves differ for the same view"
+    return differing
+
+
+@pytest.mark.parametrize(("game_id", "players"), ALL_GAMES)
+def test_ismcts_is_blind_in_every_game(game_id, players):
+    differing = _same_move_for_the_same_view(game_id, players, "ismcts", {"iterations": 30})
+    if game_id != "mythic-arena":
+        assert differing > 0, "the test must include states whose hidden parts differ"
+
+
+@pytest.mark.parametrize("level", agents.LEVELS)
+@pytest.mark.parametrize(("game_id", "players"), [("mythic-arena", 2), ("mythic-wars", 2)])
+def test_every_level_is_blind(game_id, players, level):
+    _same_move_for_the_same_view(game_id, players, level, {})
 
 
 @pytest.mark.parametrize(("name", "params"), AGENTS)
@@ -76,6 +120,67 @@ def test_mcts_beats_random_at_mythic_arena():
     score = 0.0
     for seed in range(6):
         bots = [agents.make("mcts", seed=seed, iterations=150), agents.make("random", seed=seed)]
+        if seed % 2:
+            bots.reverse()
+        end = theomachy.simulate("mythic-arena", agents=bots, seed=seed)
+        score += end.returns()[seed % 2]
+    assert score >= 5
+
+
+@pytest.mark.parametrize("level", agents.LEVELS)
+def test_levels_are_seeded_and_play_legal_moves(level):
+    for state in _decision_states("mythic-arena", 2, seed=8, every=7)[:3]:
+        move = agents.make(level, seed=1).act(state)
+        assert move in state.legal_actions()
+        assert agents.make(level, seed=1).act(state.clone()) == move
+
+
+def test_a_level_settles_its_search_from_public_facts_only():
+    """A level's settings depend on the game and the player count, nothing else."""
+    from theomachy.agents.levels import plan
+
+    assert plan("hard", "mythic-wars", 4) == plan("hard", "mythic-wars", 4)
+    for game_id in theomachy.games():
+        budgets = [plan(level, game_id, 2)["iterations"] for level in agents.LEVELS]
+        assert budgets == sorted(budgets), f"{game_id}: levels must search more as they rise"
+
+
+def test_bad_specs_are_refused_with_the_problem_named():
+    with pytest.raises(ValueError, match="unknown agent 'master'"):
+        agents.make("master")
+    with pytest.raises(ValueError, match="hard is a level and takes no parameters"):
+        agents.make("hard", iterations=5)
+    with pytest.raises(ValueError, match="iterations must be at least 1"):
+        agents.make("ismcts", iterations=-3)
+    with pytest.raises(ValueError, match="budget_ms must be positive"):
+        agents.make("ismcts", budget_ms=-1)
+    with pytest.raises(ValueError, match="rollout_depth must not be negative"):
+        agents.make("ismcts", rollout_depth=-1)
+    with pytest.raises(ValueError, match="bad options"):
+        agents.make("ismcts", depth=3)
+
+
+def test_ismcts_stops_early_only_when_the_move_is_decided():
+    """The early stop counts visits, so the move equals the one a full search makes."""
+    state = _decision_states("mythic-wars", 2, seed=2, every=5)[1]
+    agent = agents.make("ismcts", seed=4, iterations=300)
+    move = agent.act(state)
+    assert 0 < agent.last_iterations <= 300
+    again = agents.make("ismcts", seed=4, iterations=300)
+    assert again.act(state.clone()) == move
+
+
+def test_ismcts_time_budget_is_the_one_clocked_mode():
+    state = _decision_states("mythic-arena", 2, seed=1, every=5)[0]
+    agent = agents.make("ismcts", seed=1, budget_ms=30)
+    assert agent.act(state) in state.legal_actions()
+    assert agent.last_iterations >= 1
+
+
+def test_ismcts_beats_random_at_mythic_arena():
+    score = 0.0
+    for seed in range(6):
+        bots = [agents.make("ismcts", seed=seed, iterations=60), agents.make("random", seed=seed)]
         if seed % 2:
             bots.reverse()
         end = theomachy.simulate("mythic-arena", agents=bots, seed=seed)

@@ -22,7 +22,8 @@ The move is the most visited root action (ties: the better mean). With ``tempera
 it is instead drawn with probability proportional to ``visits ** (1 / temperature)``: the
 ``easy`` level uses that to play plausible but imperfect moves. Seeded: the same seed and
 iteration budget always give the same move; ``budget_ms`` (wall clock) is the one
-non-deterministic mode.
+non-deterministic mode. An iteration budget stops early once the most visited action cannot be
+overtaken by the iterations left (a count, not the clock, so still deterministic).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, State
 
 _MIN_SHARPNESS = 0.002  # the smallest prior temperature: exp((H - 1) / t) stays above 1e-300
+_CHECK_EVERY = 16  # iterations between checks whether the move is already decided
 
 
 class Node:
@@ -119,8 +121,25 @@ class ISMCTSAgent(Agent):
                 break
             self._iterate(root, state.determinize(player, self.rng))
             done += 1
+            if (
+                self.iterations is not None
+                and done % _CHECK_EVERY == 0
+                and self._decided(root, legal, self.iterations - done)
+            ):
+                break
         self.last_iterations = done
         return self._choose(root, legal, player)
+
+    def _decided(self, root: Node, legal: list[str], remaining: int) -> bool:
+        """Whether the most visited action can no longer be overtaken in ``remaining``
+        iterations (a deterministic early stop: it depends on counts, not on the clock). Not
+        with a temperature, whose draw uses every count."""
+        if self.temperature > 0:
+            return False
+        counts = sorted((c.visits for a in legal if (c := root.children.get(a))), reverse=True)
+        if len(counts) < 2:
+            return len(counts) == 1 and counts[0] > 0
+        return counts[0] - counts[1] > remaining
 
     def _choose(self, root: Node, legal: list[str], player: int) -> str:
         """The most visited legal root action (ties: higher mean, then the listed order), or
@@ -162,9 +181,13 @@ class ISMCTSAgent(Agent):
             path.append(child)
             node = child
             # A new decision ends the walk; chance and forced moves are walked through.
-            if fresh and not world.is_terminal() and world.current_player != CHANCE:
-                if len(world.legal_actions()) > 1:
-                    break
+            if (
+                fresh
+                and not world.is_terminal()
+                and world.current_player != CHANCE
+                and len(world.legal_actions()) > 1
+            ):
+                break
         for _ in range(self.rollout_depth):
             if world.is_terminal():
                 break
