@@ -49,6 +49,17 @@ def test_a_game_against_the_default_mcts_opponent_is_seeded() -> None:
     assert first[1] in (0.0, 0.5, 1.0)
 
 
+def test_a_level_is_an_opponent() -> None:
+    environment = env("mythic-arena", opponents="easy")
+    assert environment.opponent_specs == ["easy"]
+    first = play(environment, seed=5)
+    assert first == play(environment, seed=5)  # a level's budget is in iterations
+    assert first[1] in (0.0, 0.5, 1.0)
+    check_env(env("mythic-arena", opponents="easy"), skip_render_check=True)
+    several = env("mythic-wars", players=3, opponents=["easy", "ismcts:iterations=10"])
+    assert play(several, seed=2)[1] in (0.0, 0.5, 1.0)
+
+
 def test_illegal_actions_lose_or_raise() -> None:
     environment = env("mythic-arena", opponents="random")
     observation, _ = environment.reset(seed=2)
@@ -68,5 +79,9 @@ def test_bad_arguments_name_the_problem() -> None:
         env("mythic-arena", seat=2)
     with pytest.raises(ValueError, match="unknown agent"):
         env("mythic-arena", opponents="wizard")
+    with pytest.raises(ValueError, match="easy is a level and takes no parameters"):
+        env("mythic-arena", opponents="easy:iterations=5")
+    with pytest.raises(ValueError, match="budget_ms must be positive"):
+        env("mythic-arena", opponents="ismcts:budget_ms=-1")
     with pytest.raises(ValueError, match="opponent specs"):
         env("mythic-wars", players=3, opponents=["random"])

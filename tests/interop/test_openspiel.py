@@ -141,6 +141,27 @@ def test_openspiel_mcts_bot_plays_against_our_mcts() -> None:
     assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
 
 
+def test_one_of_our_levels_plays_in_an_openspiel_loop() -> None:
+    game = load_game("mythic-arena")
+    bot = agents.make("easy", seed=3)
+    table = encoded(theomachy.load("mythic-arena")).decisions
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        elif state.current_player() == 1:
+            action = table.number(bot.act(state.theomachy_state))
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert moves > 0 and sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+
+
 def test_tensors_and_strings_follow_the_position() -> None:
     """Each position's tensors and strings are those of its own view, never a stale one."""
     game = load_game("mythic-arena")

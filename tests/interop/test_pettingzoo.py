@@ -10,6 +10,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
 
 import theomachy
+from theomachy import agents
 from theomachy.interop.pettingzoo import env
 
 from .cases import CASES
@@ -59,3 +60,24 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
         environment.step(10**9)
     assert environment.state_.to_json() == before
     assert environment.agent_selection == agent
+
+
+def test_one_of_our_levels_can_take_a_seat() -> None:
+    environment = env("mythic-arena")
+    environment.reset(seed=6)
+    bot = agents.make("easy", seed=1)
+    decisions = environment.adapted.encoded.decisions
+    rng = np.random.default_rng(1)
+    moves = 0
+    for agent in environment.agent_iter():
+        observation, _reward, terminated, truncated, _info = environment.last()
+        if terminated or truncated:
+            action = None
+        elif agent == "player_1":
+            action = decisions.number(bot.act(environment.state_))
+            assert observation["action_mask"][action] == 1
+            moves += 1
+        else:
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        environment.step(action)
+    assert moves > 0 and environment.state_.is_terminal()

@@ -8,10 +8,13 @@
 ...     environment.action_space.sample(mask))
 
 The learner plays ``seat``; every other seat is played by a Theomachy agent (``opponents``: one
-agent spec such as ``"mcts"``, ``"greedy"``, ``"random"``, ``"mcts:budget_ms=50"`` for all of
-them, or a list with one spec per other seat, clockwise from the learner). Opponents see only
-their own view, like every agent of ours. Chance events and the opponents' seeds come from
-``reset(seed=...)``, so a seed fixes the whole game given the learner's actions.
+agent spec for all of them, or a list with one spec per other seat, clockwise from the learner).
+A spec is a level, ``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"`` (no parameters), or an
+agent with its parameters: ``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts:budget_ms=50"``,
+``"ismcts:iterations=300"``. Opponents see only their own view, like every agent of ours.
+Chance events and the opponents' seeds come from ``reset(seed=...)``, so a seed fixes the
+whole game given the learner's actions (unless an opponent thinks by the clock, ``budget_ms``:
+a level's budget is in iterations).
 
 Observation: a dict with ``observation`` (the game encoding's vector of the learner's view,
 float32 in [0, 1]) and ``action_mask`` (int8, 1 at the legal decisions). Actions: integers of the

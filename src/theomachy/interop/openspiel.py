@@ -17,6 +17,11 @@ JSON, carries the others (lists, options that default to none).
 - Observation tensor: the encoding's vector of ``view(p)``; information-state tensor: that
   vector plus a digest of p's visible log. Observation string: ``view(p)`` without its log as
   JSON; information-state string: ``view(p)`` with its log (perfect recall).
+
+OpenSpiel has no hook for our bots; to seat one in an OpenSpiel loop (a level such as
+``agents.make("hard")``, or any spec through ``agents.specs.build("ismcts:iterations=300", seed)``),
+let it choose from the wrapped state and number its choice:
+``encoded(game).decisions.number(bot.act(state.theomachy_state))``. It reads only its view.
 """
 
 from __future__ import annotations

@@ -16,6 +16,11 @@ table (``theomachy.engine.encoding``). Chance events are resolved inside the env
 generator seeded by ``reset(seed=...)``. Rewards come at the end: the game's returns (1 shared by
 the winners, 0 for the rest). An illegal action raises ``theomachy.IllegalAction`` and changes
 nothing.
+
+Every seat is a learner here (no bot hook); to seat one of our agents (a level such as
+``agents.make("hard")``, or any spec through ``agents.specs.build``), step with
+``environment.adapted.encoded.decisions.number(bot.act(environment.state_))``: the agent reads
+only its own view of the state.
 """
 
 from __future__ import annotations
