@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -35,8 +36,16 @@ def make(name: str, seed: int | None = None, **options: Any) -> Agent:
             f"{name} is a level and takes no parameters (got {', '.join(sorted(options))}); "
             "to set the search yourself use ismcts, e.g. ismcts:iterations=800"
         )
+    factory = _FACTORIES[name]
+    accepted = [p for p in inspect.signature(factory).parameters if p != "seed"]
+    unknown = sorted(set(options) - set(accepted))
+    if unknown:
+        raise ValueError(
+            f"agent {name!r}: bad options {options}: no parameter {', '.join(unknown)}; "
+            f"its parameters: {', '.join(accepted) or 'none'}"
+        )
     try:
-        return _FACTORIES[name](seed=seed, **options)
+        return factory(seed=seed, **options)
     except TypeError as error:
         raise ValueError(f"agent {name!r}: bad options {options}: {error}") from None
 
