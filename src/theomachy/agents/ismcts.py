@@ -7,7 +7,8 @@ walks one tree shared by all samples (single-observer IS-MCTS):
   times it *was* available (``avail``), not against the parent's visits, so rarely possible
   actions are neither starved nor over-explored.
 - **Priors from the game's evaluation (PUCT).** When an action first appears at a node it is
-  applied once and scored with ``evaluate`` for the mover (``H``). Selection maximises
+  applied once, the dice and forced moves that follow it are sampled, and the position is
+  scored with ``evaluate`` for the mover (``H``). Selection maximises
   ``Q + c * P * sqrt(avail) / (1 + n)`` where ``P`` is a softmax of ``H`` over the actions legal
   in this sample and ``Q`` starts at ``H`` (one virtual visit), so a few iterations already play
   like the one-ply greedy agent and more iterations look deeper.
@@ -39,6 +40,7 @@ from theomachy.engine.core import CHANCE, State
 
 _MIN_SHARPNESS = 0.002  # the smallest prior temperature: exp((H - 1) / t) stays above 1e-300
 _CHECK_EVERY = 16  # iterations between checks whether the move is already decided
+_RESOLVE_LIMIT = 50  # chance and forced steps a prior resolves after its action
 
 
 class Node:
@@ -75,7 +77,7 @@ class ISMCTSAgent(Agent):
         budget_ms: float | None = None,
         exploration: float = 1.0,
         prior_temperature: float = 0.05,
-        rollout_depth: int = 0,
+        rollout_depth: int = 10,
         temperature: float = 0.0,
     ) -> None:
         if iterations is None and budget_ms is None:
@@ -240,6 +242,16 @@ class ISMCTSAgent(Agent):
             return Node(players)
         after = world.clone()
         after.apply(action)
+        # Dice and forced moves that follow belong to the action: an attack is worth what its
+        # roll does, not the position before the roll. One sampled resolution each time.
+        for _ in range(_RESOLVE_LIMIT):
+            current = after.current_player
+            if current == CHANCE:
+                after.apply(sample_outcome(after, self.rng))
+            elif current >= 0 and len(after.legal_actions()) == 1:
+                after.apply(after.legal_actions()[0])
+            else:
+                break
         heuristic = after.evaluate(mover)
         sharpness = max(self.prior_temperature, _MIN_SHARPNESS)
         return Node(players, heuristic, math.exp((heuristic - 1.0) / sharpness))
