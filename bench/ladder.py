@@ -1,9 +1,12 @@
-"""The agent ladder: every pairing of mcts (200 ms), mcts (50 ms), greedy and random, for
-mythic-arena and two-player mythic-wars, played with the balance lab (seats alternate between
-games, seeds derive from the pairing), written to bench/LADDER.md.
+"""The rating ladder of every game (issue 21): random, greedy, today's mcts (200 ms a move, the
+fixed reference) and the four levels, rated in Elo on one scale per game (random at 0) by
+``theomachy lab ladder``, written to bench/LADDER.md with the issue's figures checked.
 
-Runs are stored under bench/ladder/<game>/<a>-vs-<b>/ and resume where they stopped, so an
-interrupted `make ladder` loses nothing. bench/run.py copies LADDER.md into RESULTS.md.
+Each game's round robin is stored under bench/ladder/<game>/ and resumes where it stopped, so an
+interrupted run loses nothing; ``--games`` caps the games a pair for this run (a later run with
+more continues the same seeds). ``--report-only`` writes LADDER.md from what is stored.
+
+Usage: ``python bench/ladder.py --only mythic-arena --games 40 --jobs 2``.
 """
 
 from __future__ import annotations
@@ -11,133 +14,128 @@ from __future__ import annotations
 import argparse
 import itertools
 import platform
-import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from theomachy.lab import LabConfig, read_games, run
-from theomachy.lab.stats import Rate, fmt, wilson
+from theomachy.agents.levels import LEVELS
+from theomachy.lab.ladder import LadderConfig, play, results
+from theomachy.lab.ratings import Rating, Results, fit
+from theomachy.lab.stats import fmt, wilson
 
-AGENTS = ["mcts:budget_ms=200", "mcts:budget_ms=50", "greedy", "random"]
+REFERENCE = "mcts:budget_ms=200"
+AGENTS = ["random", "greedy", REFERENCE, *LEVELS]
 
 
 @dataclass(frozen=True)
-class Ladder:
-    """One game's ladder: its agents, games per pairing (None: --games) and options."""
+class GameLadder:
+    """One game's ladder: games a pair wanted, options (the rulebook's game by default)."""
 
-    agents: tuple[str, ...] = tuple(AGENTS)
-    games: int | None = None
-    options: tuple[tuple[str, Any], ...] = ()
+    games: int
+    options: dict[str, Any] = field(default_factory=dict)
 
 
-GAMES: dict[str, Ladder] = {
-    "arena-of-the-gods": Ladder(agents=("mcts:budget_ms=50", "greedy", "random"), games=30),
-    "mythic-arena": Ladder(),
-    # Mythic Battles: the recruitment draft is part of each game (agents draft too).
-    "mythic-battles": Ladder(agents=("mcts:budget_ms=50", "greedy", "random"), games=20),
-    "mythic-wars": Ladder(),
-    # A Mythotopia game is about a hundred decisions a player even when capped at 10 rounds,
-    # so its ladder is smaller: the 50 ms search, 30 games a pairing, max_rounds 10.
-    "mythotopia": Ladder(
-        agents=("mcts:budget_ms=50", "greedy", "random"), games=30, options=(("max_rounds", 10),)
-    ),
-}
-TARGETS = {
-    ("mcts:budget_ms=200", "random"): 0.90,
-    ("mcts:budget_ms=200", "greedy"): 0.60,
-    ("greedy", "random"): 0.70,
+GAMES: dict[str, GameLadder] = {
+    "mythic-arena": GameLadder(games=200),
+    "mythic-wars": GameLadder(games=200),
+    "arena-of-the-gods": GameLadder(games=200),
+    "mythic-battles": GameLadder(games=200),
+    # About 400 decisions a player: the issue allows 40 games (no round cap: the rulebook's).
+    "mythotopia": GameLadder(games=40),
 }
 
-
-def folder(root: Path, game: str, a: str, b: str) -> Path:
-    def slug(spec: str) -> str:
-        return spec.replace(":", "-").replace("=", "")
-
-    return root / game / f"{slug(a)}-vs-{slug(b)}"
+TARGETS = {("expert", "greedy"): 0.75, ("expert", REFERENCE): 0.70}
 
 
-def pairing_rate(out: Path, a: str) -> Rate:
-    """Agent ``a``'s score in a pairing's stored games (one row per game index)."""
-    rows = list({r["game_index"]: r for r in read_games(out)}.values())
-    score = sum(r["returns"][r["agents"].index(a)] for r in rows)
-    return wilson(score, len(rows))
+def config(root: Path, game: str, games: int, jobs: int) -> LadderConfig:
+    ladder = GAMES[game]
+    return LadderConfig(
+        game=game,
+        players=2,
+        agents=AGENTS,
+        games=games,
+        seed=21,
+        jobs=jobs,
+        options=ladder.options,
+        out=root / game,
+    )
 
 
-def cell(rate: Rate, wanted: int) -> str:
-    """A table cell: the rate, or how far the pairing got."""
-    if rate.games == 0:
-        return "not played yet"
-    text = fmt(rate)
-    return text if rate.games >= wanted else f"{text}, {rate.games} games so far"
+def pair_score(found: Results, a: str, b: str) -> tuple[float, int]:
+    games = int(found.games.get((a, b), 0))
+    return found.score.get((a, b), 0.0), games
+
+
+def section(game: str, ladder: LadderConfig, wanted: int) -> list[str]:
+    """One game's ratings, the level gaps and the issue's figures."""
+    found, total = results(ladder)
+    lines = [f"### {game} (two players)", ""]
+    if total == 0:
+        return [*lines, "Not played yet.", ""]
+    rated: list[Rating] = fit(found, anchor="random")
+    by_agent = {r.agent: r for r in rated}
+    lines += [
+        f"Round robin, up to {wanted} games a pair (seats rotated, seed {ladder.seed}); "
+        f"{total} games stored. Elo by a Bradley-Terry fit, random fixed at 0, 95% intervals.",
+        "",
+        "| agent | Elo | 95% interval | games |",
+        "|---|---:|---|---:|",
+    ]
+    for r in rated:
+        interval = "anchor" if r.agent == "random" else f"{r.low:.0f} to {r.high:.0f}"
+        lines.append(f"| {r.agent} | {r.elo:.0f} | {interval} | {r.games} |")
+    lines += ["", "Consecutive levels (at least 100 Elo apart, intervals not overlapping):"]
+    for lower, upper in itertools.pairwise(LEVELS):
+        if lower not in by_agent or upper not in by_agent:
+            continue
+        low, high = by_agent[lower], by_agent[upper]
+        gap = high.elo - low.elo
+        ok = gap >= 100 and high.low > low.high
+        lines.append(f"- {lower} to {upper}: {gap:+.0f} Elo, {'met' if ok else 'NOT met'}")
+    lines += ["", "Figures (the row agent's score, a draw counting half, 95% Wilson interval):"]
+    for (a, b), target in TARGETS.items():
+        score, games = pair_score(found, a, b)
+        if games == 0:
+            lines.append(f"- {a} against {b}: not played yet")
+            continue
+        rate = wilson(score, games)
+        verdict = "met" if rate.rate >= target and games >= wanted else "NOT met"
+        if games < wanted:
+            verdict = f"not measured yet ({games} of {wanted} games)"
+        lines.append(f"- {a} beats {b} in at least {target:.0%}: {fmt(rate)}, {verdict}")
+    return [*lines, ""]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=None, help="cap games a pair this run")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", default="", help="comma-separated game ids")
     parser.add_argument("--root", type=Path, default=Path("bench/ladder"))
     parser.add_argument("--out", type=Path, default=Path("bench/LADDER.md"))
-    parser.add_argument(
-        "--report-only", action="store_true", help="write LADDER.md from the games stored so far"
-    )
+    parser.add_argument("--report-only", action="store_true")
     args = parser.parse_args()
-    started = time.perf_counter()
+    only = [g for g in args.only.split(",") if g] or list(GAMES)
+    if not args.report_only:
+        for game in only:
+            games = min(args.games or GAMES[game].games, GAMES[game].games)
+            play(
+                config(args.root, game, games, args.jobs),
+                on_pair=lambda a, b, before, played: print(f"{a} vs {b}: +{played}", flush=True),
+            )
     lines = [
         "## Agent ladder",
         "",
-        f"Measured {datetime.now(UTC):%Y-%m-%d} on {platform.processor() or platform.machine()}, "
-        f"{args.jobs} processes; {args.games} games per pairing (`theomachy lab run`, seats "
-        "alternating, each game seeded from its index); MCTS budgets are wall-clock per move, so "
-        "they buy fewer iterations on a loaded machine. Row agent's score against the column "
-        "agent (a draw counts half), with its 95% Wilson interval.",
+        f"Written {datetime.now(UTC):%Y-%m-%d} on {platform.machine()}; `python bench/ladder.py`"
+        " (`theomachy lab ladder` per game). The levels and `greedy` are seeded and budgeted in "
+        f"iterations (the same games on any machine); `{REFERENCE}` is today's MCTS with a "
+        "wall-clock budget, the fixed reference of issue 21.",
+        "",
     ]
-    for game, ladder in GAMES.items():
-        agents = list(ladder.agents)
-        wanted = ladder.games or args.games
-        results: dict[tuple[str, str], Rate] = {}
-        # The pairings with a target first, so a partial run measures what matters most.
-        pairings = sorted(itertools.combinations(agents, 2), key=lambda p: p not in TARGETS)
-        for a, b in pairings:
-            out = folder(args.root, game, a, b)
-            config = LabConfig(
-                game=game,
-                players=2,
-                agents=[a, b],
-                games=wanted,
-                seed=17,
-                jobs=args.jobs,
-                options=dict(ladder.options),
-                out=out,
-            )
-            if not args.report_only:
-                run(config)
-            rate = pairing_rate(out, a) if out.exists() else wilson(0, 0)
-            results[(a, b)] = rate
-            results[(b, a)] = wilson(rate.games - rate.score, rate.games)
-            print(f"{game}: {a} vs {b}: {fmt(rate)}", flush=True)
-        options = ", ".join(f"{k}={v}" for k, v in ladder.options)
-        lines += ["", f"### {game} (two players{', ' + options if options else ''})", ""]
-        if ladder.games:
-            lines += [f"{wanted} games per pairing.", ""]
-        lines.append("| | " + " | ".join(agents) + " |")
-        lines.append("|---|" + "---|" * len(agents))
-        for a in agents:
-            cells = [cell(results[(a, b)], wanted) if a != b else "–" for b in agents]
-            lines.append(f"| {a} | " + " | ".join(cells) + " |")
-        lines += ["", "Targets:"]
-        for (a, b), target in TARGETS.items():
-            if (a, b) not in results:
-                continue
-            rate = results[(a, b)]
-            verdict = "met" if rate.rate >= target else "NOT met"
-            if rate.games < wanted:
-                verdict = f"not measured yet ({rate.games} of {wanted} games)"
-            lines.append(f"- {a} beats {b} in at least {target:.0%}: {fmt(rate)}, {verdict}")
-    if not args.report_only:
-        lines += ["", f"Wall time: {time.perf_counter() - started:.0f} s."]
-    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for game in GAMES:
+        lines += section(game, config(args.root, game, GAMES[game].games, 1), GAMES[game].games)
+    args.out.write_text("\n".join(lines), encoding="utf-8")
     print(f"written {args.out}")
 
 
