@@ -72,7 +72,7 @@ def rate(agent: MCTSAgent | ISMCTSAgent, state: State) -> float:
 class _FullBudget(ISMCTSAgent):
     """ISMCTS without the early stop, so every search does all its iterations."""
 
-    def _decided(self, root: object, legal: list[str], remaining: int) -> bool:
+    def _decided(self, root: object, legal: list[str], player: int, remaining: int) -> bool:
         return False
 
 

@@ -12,9 +12,13 @@ walks one tree shared by all samples (single-observer IS-MCTS):
   ``Q + c * P * sqrt(avail) / (1 + n)`` where ``P`` is a softmax of ``H`` over the actions legal
   in this sample and ``Q`` starts at ``H`` (one virtual visit), so a few iterations already play
   like the one-ply greedy agent and more iterations look deeper.
+- **Open loop over chance.** Dice and draws are sampled in each iteration, not branched on: all
+  the outcomes of an attack share one subtree (availability counts absorb the actions only some
+  outcomes allow), so the replies to a move with dice are searched as deeply as the replies to
+  one without, and the comparison between the two is fair.
 - **Cut roll-outs.** After a new decision node is reached, at most ``rollout_depth`` random
   steps are played and the position is scored by ``evaluate`` for every player (returns at the
-  end). Chance outcomes and forced moves are walked through, never stopped at.
+  end). Forced moves are walked through, never stopped at.
 - **Multi-step turns.** Consecutive decisions of one player (payments, activations, windows)
   are ordinary tree levels; the priors rank each micro-decision at once, so the search spends
   its iterations on the few sensible continuations instead of every equivalent order.
@@ -50,7 +54,7 @@ class Node:
     __slots__ = ("avail", "children", "heuristic", "total", "visits", "weight")
 
     def __init__(self, players: int, heuristic: float = 0.5, weight: float = 1.0) -> None:
-        self.children: dict[str, Node] = {}
+        self.children: dict[tuple[int, str], Node] = {}  # by (mover, action)
         self.visits = 0
         self.avail = 0
         self.total = [0.0] * players
@@ -126,19 +130,20 @@ class ISMCTSAgent(Agent):
             if (
                 self.iterations is not None
                 and done % _CHECK_EVERY == 0
-                and self._decided(root, legal, self.iterations - done)
+                and self._decided(root, legal, player, self.iterations - done)
             ):
                 break
         self.last_iterations = done
         return self._choose(root, legal, player)
 
-    def _decided(self, root: Node, legal: list[str], remaining: int) -> bool:
+    def _decided(self, root: Node, legal: list[str], player: int, remaining: int) -> bool:
         """Whether the most visited action can no longer be overtaken in ``remaining``
         iterations (a deterministic early stop: it depends on counts, not on the clock). Not
         with a temperature, whose draw uses every count."""
         if self.temperature > 0:
             return False
-        counts = sorted((c.visits for a in legal if (c := root.children.get(a))), reverse=True)
+        children = root.children
+        counts = sorted((c.visits for a in legal if (c := children.get((player, a)))), reverse=True)
         if len(counts) < 2:
             return len(counts) == 1 and counts[0] > 0
         return counts[0] - counts[1] > remaining
@@ -148,7 +153,7 @@ class ISMCTSAgent(Agent):
         with a temperature one drawn by visits."""
         ranked = []
         for index, action in enumerate(legal):
-            child = root.children.get(action)
+            child = root.children.get((player, action))
             if child is None:
                 continue
             mean = child.total[player] / child.visits if child.visits else child.heuristic
@@ -168,28 +173,27 @@ class ISMCTSAgent(Agent):
         players = len(root.total)
         path = [root]
         node = root
+        fresh = False
         while not world.is_terminal():
             current = world.current_player
             if current == CHANCE:
-                action = sample_outcome(world, rng)
-            else:
-                legal = world.legal_actions()
-                action = legal[0] if len(legal) == 1 else self._select(node, world, legal, current)
-            child = node.children.get(action)
-            fresh = child is None or child.visits == 0
+                # Open loop: dice and draws are sampled, not branched on, so every outcome of
+                # an attack shares one subtree and the replies to it get searched as deeply
+                # as the replies to a move without dice.
+                world.apply(sample_outcome(world, rng))
+                continue
+            legal = world.legal_actions()
+            if fresh and len(legal) > 1:
+                break  # a new decision ends the walk; forced moves are walked through
+            action = legal[0] if len(legal) == 1 else self._select(node, world, legal, current)
+            key = (current, action)
+            child = node.children.get(key)
             if child is None:
-                child = node.children[action] = Node(players)
+                child = node.children[key] = Node(players)
+            fresh = fresh or child.visits == 0
             world.apply(action)
             path.append(child)
             node = child
-            # A new decision ends the walk; chance and forced moves are walked through.
-            if (
-                fresh
-                and not world.is_terminal()
-                and world.current_player != CHANCE
-                and len(world.legal_actions()) > 1
-            ):
-                break
         for _ in range(self.rollout_depth):
             if world.is_terminal():
                 break
@@ -205,23 +209,26 @@ class ISMCTSAgent(Agent):
         """PUCT among the actions legal in this sample, counting each one's availability."""
         children = node.children
         use_priors = self.prior_temperature > 0
+        nodes = []
         for action in legal:
-            child = children.get(action)
+            child = children.get((mover, action))
             if child is None:
-                child = children[action] = self._new_child(world, action, mover, use_priors)
+                child = children[(mover, action)] = self._new_child(
+                    world, action, mover, use_priors
+                )
             child.avail += 1
-        weight_sum = sum(children[a].weight for a in legal) if use_priors else 0.0
+            nodes.append(child)
+        weight_sum = sum(child.weight for child in nodes) if use_priors else 0.0
         c = self.exploration
         best, best_score = legal[0], -math.inf
-        for action in legal:
-            child = children[action]
+        for action, child in zip(legal, nodes, strict=True):
             n = child.visits
             if use_priors:
                 q = (child.total[mover] + child.heuristic) / (n + 1)
                 u = c * (child.weight / weight_sum) * math.sqrt(child.avail) / (1 + n)
             elif n == 0:
                 # Plain UCB: untried actions first, in a seeded random order.
-                return self._untried(legal, children)
+                return self._untried(legal, nodes)
             else:
                 q = child.total[mover] / n
                 u = c * math.sqrt(math.log(child.avail) / n)
@@ -230,8 +237,8 @@ class ISMCTSAgent(Agent):
                 best, best_score = action, score
         return best
 
-    def _untried(self, legal: list[str], children: dict[str, Node]) -> str:
-        untried = [a for a in legal if children[a].visits == 0]
+    def _untried(self, legal: list[str], nodes: list[Node]) -> str:
+        untried = [a for a, child in zip(legal, nodes, strict=True) if child.visits == 0]
         return untried[self.rng.randrange(len(untried))]
 
     def _new_child(self, world: State, action: str, mover: int, use_priors: bool) -> Node:
