@@ -35,11 +35,31 @@ _BASE: dict[str, dict[str, Any]] = {
     "hard": {"iterations": 400, "rollout_depth": 10},
     "expert": {"iterations": 1600, "rollout_depth": 10},
 }
-_BY_GAME: dict[str, dict[str, dict[str, Any]]] = {}
+# Expert's budget per game: about 0.8 s at the slowest of 12 positions of a two-player game on
+# a 2-core x86_64 (bench/SEARCH.md, "Seconds a move").
+_BY_GAME: dict[str, dict[str, dict[str, Any]]] = {
+    "mythic-arena": {"expert": {"iterations": 4000}},
+    "mythic-wars": {"expert": {"iterations": 2400}},
+    "arena-of-the-gods": {"expert": {"iterations": 1300}},
+    "mythic-battles": {"expert": {"iterations": 1500}},
+    # An iteration costs about 4x more here (up to 80 legal actions to score for priors).
+    "mythotopia": {
+        "easy": {"iterations": 8},
+        "medium": {"iterations": 25},
+        "hard": {"iterations": 70},
+        "expert": {"iterations": 250},
+    },
+}
 
 # How much slower an iteration is with more players, per game: iterations are divided by the
-# factor so that the time a move takes stays about the same (measured, bench/LADDER.md).
-_SLOWER_WITH_PLAYERS: dict[str, dict[int, float]] = {}
+# factor so that the time a move takes stays about the same (bench/SEARCH.md). Player counts
+# between two measured ones take the larger factor.
+_SLOWER_WITH_PLAYERS: dict[str, dict[int, float]] = {
+    "mythic-wars": {3: 1.5, 4: 1.5, 5: 2.4, 6: 2.4, 7: 2.4, 8: 2.4},
+    "arena-of-the-gods": {3: 1.3, 4: 1.3, 5: 1.6, 6: 1.6},
+    "mythic-battles": {3: 1.4, 4: 1.4},
+    "mythotopia": {3: 1.4, 4: 1.4},
+}
 
 
 def plan(level: str, game_id: str, players: int) -> dict[str, Any]:
