@@ -61,9 +61,11 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/factions.py arena-of-the-gods --mcts-games 6
 	$(BIN)/python bench/factions.py mythic-battles --mcts-games 6
 	$(BIN)/python bench/server_load.py --out bench/SERVER.md || echo "bench/server_load.py found errors: see bench/SERVER.md"
+	$(BIN)/python bench/search.py --out bench/SEARCH.md
 	$(BIN)/python bench/run.py --out bench/RESULTS.md
 
-# The agent ladder (long: about an hour on 2 cores; resumable). bench/run.py includes its table.
+# The rating ladder of every game (long: many hours on 2 cores; resumable, --games caps a run).
+# bench/run.py includes its tables.
 ladder: $(BENCH_STAMP)
 	$(BIN)/python bench/ladder.py
 

@@ -805,6 +805,14 @@ def ladder_section() -> list[str]:
     return path.read_text(encoding="utf-8").rstrip().splitlines()
 
 
+def search_section() -> list[str]:
+    """Search speed before and after, and the levels' thinking time (bench/search.py)."""
+    path = Path(__file__).with_name("SEARCH.md")
+    if not path.exists():
+        return ["## Search speed and thinking time", "", "Not measured yet: run bench/search.py."]
+    return path.read_text(encoding="utf-8").rstrip().splitlines()
+
+
 def factions_section() -> list[str]:
     """Per-faction balance measured by bench/factions.py (GODS.md, BATTLES.md), if present."""
     lines: list[str] = []
@@ -849,6 +857,7 @@ def render(
     if scaling:
         lines += ["", *lab_section(scaling, LAB_GAMES)]
     lines += ["", *server_section()]
+    lines += ["", *search_section()]
     lines += ["", *ladder_section()]
     lines += ["", *factions_section()]
     problems = load_problems + [

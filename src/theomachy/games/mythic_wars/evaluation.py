@@ -10,7 +10,7 @@ if TYPE_CHECKING:
 UNINVOKED_WEIGHT = 0.9  # a deity still to come is nearly as good as one at full energy
 # Each entity still to fight is worth this much energy besides its own: it acts once a round
 # (more entities, more attacks) and the count of entities decides the prime faction. Measured
-# with greedy play, 300 games a setting (bench/RESULTS.md, search section): +4 to +12 all win
+# with greedy play, 300 games a setting (bench/EVALUATION.md): +4 to +12 all win
 # 65% (+-5%) against energy alone; 5 sits in that plateau.
 ENTITY_WEIGHT = 5.0
 
