@@ -35,10 +35,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from theomachy.agents.base import Agent
-from theomachy.agents.playout import step_randomly, values
+from theomachy.agents.playout import Budget, checked_budget, step_randomly, values
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, State
 
@@ -84,12 +83,7 @@ class ISMCTSAgent(Agent):
         rollout_depth: int = 10,
         temperature: float = 0.0,
     ) -> None:
-        if iterations is None and budget_ms is None:
-            iterations = 400
-        if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
-            raise ValueError("ismcts: iterations must be at least 1")
-        if budget_ms is not None and not budget_ms > 0:
-            raise ValueError("ismcts: budget_ms must be positive")
+        iterations = checked_budget("ismcts", iterations, budget_ms)
         if not 0 <= exploration <= 100:
             raise ValueError("ismcts: exploration must be from 0 to 100")
         if not 0 <= prior_temperature <= 10:
@@ -116,15 +110,9 @@ class ISMCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         root = Node(state.game.players)
-        deadline = (
-            time.perf_counter() + self.budget_ms / 1000 if self.budget_ms is not None else None
-        )
+        budget = Budget(self.iterations, self.budget_ms)
         done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                break
+        while budget.more(done):
             self._iterate(root, state.determinize(player, self.rng))
             done += 1
             if (

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from theomachy.agents.base import Agent
-from theomachy.agents.playout import step_randomly, values
+from theomachy.agents.playout import Budget, checked_budget, step_randomly, values
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, State
 
@@ -44,14 +43,8 @@ class MCTSAgent(Agent):
         exploration: float = 0.7,
         rollout_depth: int = 30,
     ) -> None:
-        if iterations is None and budget_ms is None:
-            iterations = 400
-        if iterations is not None and iterations < 1:
-            raise ValueError("mcts: iterations must be at least 1")
-        if budget_ms is not None and budget_ms <= 0:
-            raise ValueError("mcts: budget_ms must be positive")
         self.rng = random.Random(seed)
-        self.iterations = iterations
+        self.iterations = checked_budget("mcts", iterations, budget_ms)
         self.budget_ms = budget_ms
         self.exploration = exploration
         self.rollout_depth = rollout_depth
@@ -64,15 +57,9 @@ class MCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         root = Node(state.game.players)
-        deadline = (
-            time.perf_counter() + self.budget_ms / 1000 if self.budget_ms is not None else None
-        )
+        budget = Budget(self.iterations, self.budget_ms)
         done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+        while budget.more(done):
             self._iterate(root, state.determinize(player, self.rng))
             done += 1
         visited = [

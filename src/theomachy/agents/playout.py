@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, State
@@ -32,3 +33,30 @@ def values(state: State) -> list[float]:
     if state.is_terminal():
         return state.returns()
     return [state.evaluate(p) for p in range(state.game.players)]
+
+
+def checked_budget(agent: str, iterations: int | None, budget_ms: float | None) -> int | None:
+    """A search agent's iteration budget (400 when neither budget is given), after checking
+    both; ``ValueError`` naming the agent otherwise."""
+    if iterations is None and budget_ms is None:
+        return 400
+    if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
+        raise ValueError(f"{agent}: iterations must be at least 1")
+    if budget_ms is not None and not budget_ms > 0:
+        raise ValueError(f"{agent}: budget_ms must be positive")
+    return iterations
+
+
+class Budget:
+    """How long one search runs: ``iterations`` (deterministic) or ``budget_ms`` of wall clock
+    (the one non-deterministic mode), whichever ends first, and at least one iteration."""
+
+    def __init__(self, iterations: int | None, budget_ms: float | None) -> None:
+        self.iterations = iterations
+        self.deadline = time.perf_counter() + budget_ms / 1000 if budget_ms is not None else None
+
+    def more(self, done: int) -> bool:
+        """Whether iteration ``done + 1`` may start."""
+        if self.iterations is not None and done >= self.iterations:
+            return False
+        return self.deadline is None or done == 0 or time.perf_counter() < self.deadline
