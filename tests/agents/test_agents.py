@@ -8,6 +8,8 @@ import pytest
 
 import theomachy
 from theomachy import agents
+from theomachy.agents.ismcts import ISMCTSAgent
+from theomachy.agents.specs import build
 from theomachy.engine import conformance
 
 AGENTS = [
@@ -108,9 +110,9 @@ def test_agents_finish_whole_games_through_simulate():
 def test_mcts_time_budget_and_bad_parameters():
     state = _decision_states("mythic-arena", 2, seed=1, every=5)[0]
     assert agents.make("mcts", seed=1, budget_ms=30).act(state) in state.legal_actions()
-    with pytest.raises(ValueError, match="iterations must be at least 1"):
+    with pytest.raises(ValueError, match="iterations must be an integer of at least 1"):
         agents.make("mcts", iterations=0)
-    with pytest.raises(ValueError, match="samples must be at least 1"):
+    with pytest.raises(ValueError, match="samples must be an integer of at least 1"):
         agents.make("greedy", samples=0)
     with pytest.raises(ValueError, match="bad options"):
         agents.make("random", depth=3)
@@ -139,24 +141,52 @@ def test_bad_specs_are_refused_with_the_problem_named():
         agents.make("master")
     with pytest.raises(ValueError, match="hard is a level and takes no parameters"):
         agents.make("hard", iterations=5)
-    with pytest.raises(ValueError, match="iterations must be at least 1"):
+    with pytest.raises(ValueError, match="iterations must be an integer of at least 1"):
         agents.make("ismcts", iterations=-3)
     with pytest.raises(ValueError, match="budget_ms must be positive"):
         agents.make("ismcts", budget_ms=-1)
-    with pytest.raises(ValueError, match="rollout_depth must not be negative"):
+    with pytest.raises(ValueError, match="rollout_depth must be an integer of at least 0"):
         agents.make("ismcts", rollout_depth=-1)
     with pytest.raises(ValueError, match="bad options"):
         agents.make("ismcts", depth=3)
+    # Values that would make a search endless or meaningless.
+    for params, problem in [
+        ({"iterations": 2.5}, "iterations must be an integer"),
+        ({"iterations": float("nan")}, "iterations must be an integer"),
+        ({"budget_ms": float("inf")}, "budget_ms must be positive and finite"),
+        ({"rollout_depth": float("inf")}, "rollout_depth must be an integer"),
+        ({"exploration": "abc"}, "exploration must be a number"),
+        ({"temperature": -1}, "temperature must be a number from 0 to 10"),
+        ({"prior_samples": 0}, "prior_samples must be an integer of at least 1"),
+        ({"prior_samples": 33}, "prior_samples must be an integer from 1 to 32"),
+    ]:
+        with pytest.raises(ValueError, match=problem):
+            agents.make("ismcts", **params)
+    with pytest.raises(ValueError, match="exploration must be a number"):
+        agents.make("mcts", exploration=-1)
+    with pytest.raises(ValueError, match="samples must be an integer"):
+        agents.make("greedy", samples=2.5)
+    with pytest.raises(ValueError, match="the seed is given apart"):
+        build("hard:seed=3", seed=1)
+    with pytest.raises(ValueError, match="iterations is given twice"):
+        build("ismcts:iterations=5:iterations=7", seed=1)
 
 
 def test_ismcts_stops_early_only_when_the_move_is_decided():
-    """The early stop counts visits, so the move equals the one a full search makes."""
-    state = _decision_states("mythic-wars", 2, seed=2, every=5)[1]
-    agent = agents.make("ismcts", seed=4, iterations=300)
-    move = agent.act(state)
-    assert 0 < agent.last_iterations <= 300
-    again = agents.make("ismcts", seed=4, iterations=300)
-    assert again.act(state.clone()) == move
+    """The early stop counts visits: it ends searches sooner and never changes the move."""
+
+    class FullBudget(ISMCTSAgent):
+        def _decided(self, root, legal, player, remaining):
+            return False
+
+    stopped = 0
+    for state in _decision_states("mythic-wars", 2, seed=2, every=5)[:6]:
+        early = ISMCTSAgent(seed=4, iterations=300)
+        full = FullBudget(seed=4, iterations=300)
+        assert early.act(state) == full.act(state.clone())
+        assert full.last_iterations == 300
+        stopped += early.last_iterations < 300
+    assert stopped > 0, "some of these searches should be decided before their budget ends"
 
 
 def test_ismcts_time_budget_is_the_one_clocked_mode():

@@ -72,6 +72,8 @@ BAD = [
     ("ismcts:prior_temperature=-0.1", "ismcts", "prior_temperature"),
     ("ismcts:temperature=nan", "ismcts", "temperature"),
     ("ismcts:temperature=11", "ismcts", "temperature must be a finite number from 0 to 10"),
+    ("ismcts:prior_samples=0", "ismcts", "prior_samples must be an integer from 1 to 32"),
+    ("ismcts:prior_samples=2.5", "ismcts", "prior_samples"),
     ("ismcts:rollout_depth=-1", "ismcts", "rollout_depth"),
     ("ismcts:rollout_depth=201", "ismcts", "rollout_depth"),
     ("ismcts:samples=3", "ismcts", "ismcts has no parameter 'samples'"),
@@ -229,6 +231,7 @@ def test_each_agent_has_a_strict_model_without_seed():
         "budget_ms",
         "exploration",
         "prior_temperature",
+        "prior_samples",
         "rollout_depth",
         "temperature",
     }

@@ -121,7 +121,7 @@ def test_random_and_mcts_moves_come_back_right():
 
 def test_an_agent_that_raises_is_a_bot_error_and_its_worker_lives_on():
     async def test(pool: BotPool) -> None:
-        with pytest.raises(BotError, match="iterations must be at least 1"):
+        with pytest.raises(BotError, match="iterations must be an integer of at least 1"):
             await move(pool, "mcts:iterations=0")
         pid = pool.worker_pids("heavy")
         assert await move(pool, "mcts:iterations=5") in STATE.legal_actions()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from theomachy.agents.base import Agent
+from theomachy.agents.checks import integer
 from theomachy.agents.playout import finish_turn
 from theomachy.engine.core import State
 
@@ -17,8 +18,7 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def __init__(self, seed: int | None = None, samples: int = 6) -> None:
-        if samples < 1:
-            raise ValueError("greedy: samples must be at least 1")
+        samples = integer("greedy", "samples", samples, 1)
         self.rng = random.Random(seed)
         self.samples = samples
 

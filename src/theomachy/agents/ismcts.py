@@ -37,6 +37,7 @@ import math
 import random
 
 from theomachy.agents.base import Agent
+from theomachy.agents.checks import integer, number
 from theomachy.agents.playout import Budget, checked_budget, step_randomly, values
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, State
@@ -48,17 +49,20 @@ _RESOLVE_LIMIT = 50  # chance and forced steps a prior resolves after its action
 
 class Node:
     """One action sequence from the root: its visits, how often it was available, the sum of
-    every player's values through it, and the prior weight of the action that leads here."""
+    every player's values through it, and the prior of the action that leads here (its
+    evaluation ``heuristic`` and softmax ``weight``; ``rated`` once they are computed: a node
+    first reached by a forced move gets them when the action is first a choice)."""
 
-    __slots__ = ("avail", "children", "heuristic", "total", "visits", "weight")
+    __slots__ = ("avail", "children", "heuristic", "rated", "total", "visits", "weight")
 
-    def __init__(self, players: int, heuristic: float = 0.5, weight: float = 1.0) -> None:
+    def __init__(self, players: int) -> None:
         self.children: dict[tuple[int, str], Node] = {}  # by (mover, action)
         self.visits = 0
         self.avail = 0
         self.total = [0.0] * players
-        self.heuristic = heuristic
-        self.weight = weight
+        self.heuristic = 0.5
+        self.weight = 1.0
+        self.rated = False
 
 
 class ISMCTSAgent(Agent):
@@ -82,16 +86,14 @@ class ISMCTSAgent(Agent):
         prior_temperature: float = 0.05,
         rollout_depth: int = 10,
         temperature: float = 0.0,
+        prior_samples: int = 1,
     ) -> None:
         iterations = checked_budget("ismcts", iterations, budget_ms)
-        if not 0 <= exploration <= 100:
-            raise ValueError("ismcts: exploration must be from 0 to 100")
-        if not 0 <= prior_temperature <= 10:
-            raise ValueError("ismcts: prior_temperature must be from 0 to 10")
-        if rollout_depth < 0:
-            raise ValueError("ismcts: rollout_depth must not be negative")
-        if not 0 <= temperature <= 10:
-            raise ValueError("ismcts: temperature must be from 0 to 10")
+        exploration = number("ismcts", "exploration", exploration, 0, 100)
+        prior_temperature = number("ismcts", "prior_temperature", prior_temperature, 0, 10)
+        rollout_depth = integer("ismcts", "rollout_depth", rollout_depth, 0, 10_000)
+        temperature = number("ismcts", "temperature", temperature, 0, 10)
+        prior_samples = integer("ismcts", "prior_samples", prior_samples, 1, 32)
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.budget_ms = budget_ms
@@ -99,6 +101,7 @@ class ISMCTSAgent(Agent):
         self.prior_temperature = float(prior_temperature)
         self.rollout_depth = int(rollout_depth)
         self.temperature = float(temperature)
+        self.prior_samples = int(prior_samples)
         self.last_iterations = 0
 
     # --- choosing a move --------------------------------------------------------------------
@@ -198,15 +201,16 @@ class ISMCTSAgent(Agent):
         children = node.children
         use_priors = self.prior_temperature > 0
         nodes = []
+        weight_sum = 0.0
         for action in legal:
             child = children.get((mover, action))
             if child is None:
-                child = children[(mover, action)] = self._new_child(
-                    world, action, mover, use_priors
-                )
+                child = children[(mover, action)] = Node(len(node.total))
+            if use_priors and not child.rated:
+                self._rate(child, world, action, mover)
             child.avail += 1
+            weight_sum += child.weight
             nodes.append(child)
-        weight_sum = sum(child.weight for child in nodes) if use_priors else 0.0
         c = self.exploration
         best, best_score = legal[0], -math.inf
         for action, child in zip(legal, nodes, strict=True):
@@ -225,28 +229,43 @@ class ISMCTSAgent(Agent):
                 best, best_score = action, score
         return best
 
-    def _untried(self, legal: list[str], nodes: list[Node]) -> str:
-        untried = [a for a, child in zip(legal, nodes, strict=True) if child.visits == 0]
-        return untried[self.rng.randrange(len(untried))]
-
-    def _new_child(self, world: State, action: str, mover: int, use_priors: bool) -> Node:
-        """A child for an action seen here for the first time, scored once by the evaluation
-        of the position it leads to (in this sample)."""
-        players = world.game.players
-        if not use_priors:
-            return Node(players)
-        after = world.clone()
-        after.apply(action)
-        # Dice and forced moves that follow belong to the action: an attack is worth what its
-        # roll does, not the position before the roll. One sampled resolution each time.
+    def _resolve(self, after: State) -> bool:
+        """Play the chance outcomes and forced moves that follow an action: an attack is worth
+        what its roll does, not the position before the roll. True if chance was sampled."""
+        rolled = False
         for _ in range(_RESOLVE_LIMIT):
             current = after.current_player
             if current == CHANCE:
                 after.apply(sample_outcome(after, self.rng))
-            elif current >= 0 and len(after.legal_actions()) == 1:
-                after.apply(after.legal_actions()[0])
-            else:
+                rolled = True
+                continue
+            if current < 0:
                 break
-        heuristic = after.evaluate(mover)
+            legal = after.legal_actions()
+            if len(legal) != 1:
+                break
+            after.apply(legal[0])
+        return rolled
+
+    def _untried(self, legal: list[str], nodes: list[Node]) -> str:
+        untried = [a for a, child in zip(legal, nodes, strict=True) if child.visits == 0]
+        return untried[self.rng.randrange(len(untried))]
+
+    def _rate(self, child: Node, world: State, action: str, mover: int) -> None:
+        """Set the prior of an action seen as a choice for the first time: the evaluation, for
+        the mover, of the position it leads to in this sample, the mean over ``prior_samples``
+        resolutions of the dice that follow it (one when no dice follow)."""
+        total = 0.0
+        samples = 0
+        while samples < self.prior_samples:
+            after = world.clone()
+            after.apply(action)
+            rolled = self._resolve(after)
+            total += after.evaluate(mover)
+            samples += 1
+            if not rolled:
+                break  # nothing random followed: one sample is exact
+        child.heuristic = total / samples
         sharpness = max(self.prior_temperature, _MIN_SHARPNESS)
-        return Node(players, heuristic, math.exp((heuristic - 1.0) / sharpness))
+        child.weight = math.exp((child.heuristic - 1.0) / sharpness)
+        child.rated = True

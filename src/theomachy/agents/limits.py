@@ -78,6 +78,7 @@ def _params(name: str, limits: SpecLimits) -> dict[str, _Param]:
             "budget_ms": _Param(float, 1, limits.max_budget_ms),
             "exploration": _Param(float, 0, limits.max_exploration),
             "prior_temperature": _Param(float, 0, limits.max_temperature),
+            "prior_samples": _Param(int, 1, min(32, limits.max_samples)),
             "rollout_depth": _Param(int, 0, limits.max_rollout_depth),
             "temperature": _Param(float, 0, limits.max_temperature),
         }

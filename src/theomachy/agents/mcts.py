@@ -13,6 +13,7 @@ import math
 import random
 
 from theomachy.agents.base import Agent
+from theomachy.agents.checks import integer, number
 from theomachy.agents.playout import Budget, checked_budget, step_randomly, values
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, State
@@ -45,6 +46,8 @@ class MCTSAgent(Agent):
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = checked_budget("mcts", iterations, budget_ms)
+        exploration = number("mcts", "exploration", exploration, 0, 100)
+        rollout_depth = integer("mcts", "rollout_depth", rollout_depth, 0, 10_000)
         self.budget_ms = budget_ms
         self.exploration = exploration
         self.rollout_depth = rollout_depth

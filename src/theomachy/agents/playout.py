@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+from theomachy.agents.checks import integer, positive
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, State
 
@@ -35,16 +36,16 @@ def values(state: State) -> list[float]:
     return [state.evaluate(p) for p in range(state.game.players)]
 
 
-def checked_budget(agent: str, iterations: int | None, budget_ms: float | None) -> int | None:
+def checked_budget(agent: str, iterations: object, budget_ms: object) -> int | None:
     """A search agent's iteration budget (400 when neither budget is given), after checking
     both; ``ValueError`` naming the agent otherwise."""
     if iterations is None and budget_ms is None:
         return 400
-    if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
-        raise ValueError(f"{agent}: iterations must be at least 1")
-    if budget_ms is not None and not budget_ms > 0:
-        raise ValueError(f"{agent}: budget_ms must be positive")
-    return iterations
+    if budget_ms is not None:
+        positive(agent, "budget_ms", budget_ms)
+    if iterations is None:
+        return None
+    return integer(agent, "iterations", iterations, 1)
 
 
 class Budget:

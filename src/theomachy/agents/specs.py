@@ -21,6 +21,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         key, sep, raw = pair.partition("=")
         if not sep or not key:
             raise ValueError(f"bad agent parameter {pair!r} in {spec!r}: expected key=value")
+        if key == "seed":
+            raise ValueError(f"{spec!r}: the seed is given apart from the spec, not as seed=")
+        if key in params:
+            raise ValueError(f"{spec!r}: {key} is given twice")
         params[key] = _number(raw)
     return name, params
 

@@ -2356,3 +2356,13 @@ def test_evaluation_is_a_share_and_follows_the_result():
     activate(state, "zeus", "complex")
     act(state, "absorb ground")
     assert state.evaluate(0) == 1.0 and state.evaluate(1) == 0.0
+
+
+def test_evaluation_in_the_2v2_is_split_like_a_win():
+    """A side's share is split among its seats, as the returns split a win: the four seats'
+    values add up to 1, so no position is rated above winning (0.5 a seat)."""
+    armies = [["zeus"], ["hades"], ["ares", "amazons"], ["athena"]]
+    state = position(armies, at={"zeus": 14, "amazons": 14})
+    values = [state.evaluate(seat) for seat in range(4)]
+    assert sum(values) == pytest.approx(1.0)
+    assert all(0.0 <= v <= 0.5 for v in values)

@@ -66,10 +66,13 @@ def strength(state: BattlesState, side: int) -> float:
 
 
 def evaluate(state: BattlesState, player: int) -> float:
-    """``player``'s side's share of the strength of every side."""
+    """``player``'s side's share of the strength of every side, split among the side's seats
+    as a win is (1.0 shared by the winners): in the 2v2 the seats' values add up to 1, like
+    the returns, so that a search never rates a near win above winning."""
     sides = sorted(set(state.sides))
     values = {side: strength(state, side) for side in sides}
     total = sum(values.values())
+    seats = state.sides.count(state.sides[player])
     if total <= 0:
-        return 1.0 / len(sides)
-    return values[state.sides[player]] / total
+        return 1.0 / len(sides) / seats
+    return values[state.sides[player]] / total / seats
