@@ -52,14 +52,18 @@ def positions(game_id: str, players: int, seed: int) -> list[State]:
     rng = random.Random(seed)
     bots = [agents.make("greedy", seed=seed + seat) for seat in range(players)]
     found: list[State] = []
-    while not state.is_terminal() and len(found) < 600:
+    for _ in range(20_000):  # bounded; greedy games end long before
+        if state.is_terminal():
+            break
         if state.current_player == CHANCE:
             state.apply(sample_outcome(state, rng))
             continue
         if len(state.legal_actions()) > 1:
             found.append(state.clone())
         state.apply(bots[state.current_player].act(state))
-    return found[:: max(1, len(found) // POSITIONS)][:POSITIONS]
+    # Spread over the whole game, the late game included.
+    step = len(found) / POSITIONS
+    return [found[int(i * step)] for i in range(min(POSITIONS, len(found)))]
 
 
 def rate(agent: MCTSAgent | ISMCTSAgent, state: State) -> float:
