@@ -12,10 +12,10 @@ walks one tree shared by all samples (single-observer IS-MCTS):
   ``Q + c * P * sqrt(avail) / (1 + n)`` where ``P`` is a softmax of ``H`` over the actions legal
   in this sample and ``Q`` starts at ``H`` (one virtual visit), so a few iterations already play
   like the one-ply greedy agent and more iterations look deeper.
-- **Open loop over chance.** Dice and draws are sampled in each iteration, not branched on: all
-  the outcomes of an attack share one subtree (availability counts absorb the actions only some
-  outcomes allow), so the replies to a move with dice are searched as deeply as the replies to
-  one without, and the comparison between the two is fair.
+- **Open loop over chance** (``open_loop=1``, the default). Dice and draws are sampled in each
+  iteration, not branched on: all the outcomes of an attack share one subtree (availability
+  counts absorb the actions only some outcomes allow), so the replies to a move with dice are
+  searched as deeply as the replies to one without. ``open_loop=0`` branches on each outcome.
 - **Cut roll-outs.** After a new decision node is reached, at most ``rollout_depth`` random
   steps are played and the position is scored by ``evaluate`` for every player (returns at the
   end). Forced moves are walked through, never stopped at.
@@ -71,8 +71,10 @@ class ISMCTSAgent(Agent):
     ``iterations`` or ``budget_ms`` bound the search (``iterations`` is the deterministic one);
     ``exploration`` is the PUCT constant, ``prior_temperature`` how sharply the evaluation's
     preferences become prior probabilities (0 turns priors off: plain UCB with availability
-    counts), ``rollout_depth`` the random steps before the evaluation scores a leaf and
-    ``temperature`` the randomness of the final choice (0: the most visited action).
+    counts), ``prior_samples`` how many dice resolutions a prior averages, ``rollout_depth``
+    the random steps before the evaluation scores a leaf, ``temperature`` the randomness of
+    the final choice (0: the most visited action) and ``open_loop`` (1 or 0) whether chance
+    outcomes share one subtree.
     """
 
     name = "ismcts"
@@ -87,6 +89,7 @@ class ISMCTSAgent(Agent):
         rollout_depth: int = 10,
         temperature: float = 0.0,
         prior_samples: int = 1,
+        open_loop: int = 1,
     ) -> None:
         iterations = checked_budget("ismcts", iterations, budget_ms)
         exploration = number("ismcts", "exploration", exploration, 0, 100)
@@ -94,6 +97,7 @@ class ISMCTSAgent(Agent):
         rollout_depth = integer("ismcts", "rollout_depth", rollout_depth, 0, 10_000)
         temperature = number("ismcts", "temperature", temperature, 0, 10)
         prior_samples = integer("ismcts", "prior_samples", prior_samples, 1, 32)
+        open_loop = integer("ismcts", "open_loop", open_loop, 0, 1)
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.budget_ms = budget_ms
@@ -102,6 +106,7 @@ class ISMCTSAgent(Agent):
         self.rollout_depth = int(rollout_depth)
         self.temperature = float(temperature)
         self.prior_samples = int(prior_samples)
+        self.open_loop = bool(open_loop)
         self.last_iterations = 0
 
     # --- choosing a move --------------------------------------------------------------------
@@ -170,8 +175,15 @@ class ISMCTSAgent(Agent):
             if current == CHANCE:
                 # Open loop: dice and draws are sampled, not branched on, so every outcome of
                 # an attack shares one subtree and the replies to it get searched as deeply
-                # as the replies to a move without dice.
-                world.apply(sample_outcome(world, rng))
+                # as the replies to a move without dice. Closed loop: one child an outcome.
+                outcome = sample_outcome(world, rng)
+                world.apply(outcome)
+                if not self.open_loop:
+                    child = node.children.get((CHANCE, outcome))
+                    if child is None:
+                        child = node.children[(CHANCE, outcome)] = Node(players)
+                    path.append(child)
+                    node = child
                 continue
             legal = world.legal_actions()
             if fresh and len(legal) > 1:
