@@ -52,6 +52,8 @@ def test_games_offers_the_levels_first_then_the_advanced_agents(client: TestClie
         "prior_temperature",
         "rollout_depth",
         "temperature",
+        "prior_samples",
+        "open_loop",
     }
     assert ismcts["budget_ms"] == "a finite number from 1 to 2000"
     assert ismcts["temperature"] == "a finite number from 0 to 10"
