@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 from multiprocessing import Pool
 
-import theomachy
+from figures import play
 from theomachy.agents.greedy import GreedyAgent
-from theomachy.engine.chance import sample_outcome
-from theomachy.engine.core import CHANCE, State
+from theomachy.engine.core import State
 from theomachy.engine.simulate import derive_seed
 from theomachy.games.mythic_wars import evaluation
 
@@ -41,20 +39,13 @@ class WeightedGreedy(GreedyAgent):
 def one_game(job: tuple[int, float, float]) -> float:
     """The candidate's return in game ``index``."""
     index, candidate, baseline = job
-    game = theomachy.load("mythic-wars", players=2, options={"max_rounds": 60})
     seat = index % 2
     bots = [
         WeightedGreedy(derive_seed(index, "seat", s), candidate if s == seat else baseline)
         for s in range(2)
     ]
-    state = game.new_game()
-    rng = random.Random(derive_seed(index, "chance"))
-    while not state.is_terminal():
-        if state.current_player == CHANCE:
-            state.apply(sample_outcome(state, rng))
-        else:
-            state.apply(bots[state.current_player].act(state))
-    return state.returns()[seat]
+    end = play("mythic-wars", 2, bots, index, options={"max_rounds": 60})
+    return end.returns()[seat]
 
 
 def main() -> None:

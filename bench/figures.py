@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import theomachy
+from theomachy.agents.base import Agent
 from theomachy.agents.specs import build
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, State
@@ -37,17 +38,27 @@ MULTI = [
 ]
 
 
-def play(game_id: str, players: int, specs: list[str], index: int) -> State:
-    """One seeded game with ``specs[seat]`` in each seat."""
-    game = theomachy.load(game_id, players=players)
-    bots = [build(spec, seed=derive_seed(index, "seat", seat)) for seat, spec in enumerate(specs)]
+def play(
+    game_id: str,
+    players: int,
+    bots: list[str] | list[Agent],
+    index: int,
+    options: dict[str, Any] | None = None,
+) -> State:
+    """One game seeded from ``index`` with ``bots[seat]`` (an agent, or a spec seeded from
+    the index and seat) in each seat."""
+    game = theomachy.load(game_id, players=players, options=options)
+    seated = [
+        build(bot, seed=derive_seed(index, "seat", seat)) if isinstance(bot, str) else bot
+        for seat, bot in enumerate(bots)
+    ]
     state = game.new_game()
     rng = random.Random(derive_seed(index, "chance"))
     while not state.is_terminal():
         if state.current_player == CHANCE:
             state.apply(sample_outcome(state, rng))
         else:
-            state.apply(bots[state.current_player].act(state))
+            state.apply(seated[state.current_player].act(state))
     return state
 
 
