@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections import Counter
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from multiprocessing import Pool
 from pathlib import Path
@@ -41,7 +42,7 @@ MULTI = [
 def play(
     game_id: str,
     players: int,
-    bots: list[str] | list[Agent],
+    bots: Sequence[str | Agent],
     index: int,
     options: dict[str, Any] | None = None,
 ) -> State:
