@@ -3,9 +3,10 @@
 A level is a named agent: ``agents.make("hard")`` or the spec ``hard`` anywhere an agent spec
 goes (``--vs hard``, the lobby, ``lab run --agents``, the adapters). Each level is the
 :class:`~theomachy.agents.ismcts.ISMCTSAgent` with settings chosen per game and player count
-(``plan``), measured in ``bench/LADDER.md``: consecutive levels are at least 100 Elo apart and
-``expert`` thinks at most about a second a move on a 2-core machine. Every level's budget is in
-iterations, so the same seed gives the same move on any machine.
+(``plan``). Their ratings are measured in ``bench/LADDER.md`` (the aim, issue 21: consecutive
+levels at least 100 Elo apart) and their thinking time in ``bench/SEARCH.md`` (``expert`` at
+most about a second a move on a 2-core machine). Every level's budget is in iterations, so the
+same seed gives the same move on any machine.
 
 ``easy`` searches little and draws its move among the well-visited ones (``temperature``): it
 plays sensible moves, not the best one each time, so a beginner can beat it.
