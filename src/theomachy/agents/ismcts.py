@@ -36,9 +36,8 @@ from __future__ import annotations
 import math
 import random
 
-from theomachy.agents.base import Agent
 from theomachy.agents.checks import integer, number
-from theomachy.agents.playout import Budget, checked_budget, step_randomly, values
+from theomachy.agents.playout import TreeSearch, checked_budget, step_randomly, values
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, State
 
@@ -65,7 +64,7 @@ class Node:
         self.rated = False
 
 
-class ISMCTSAgent(Agent):
+class ISMCTSAgent(TreeSearch[Node]):
     """Information-set MCTS with PUCT priors from the evaluation; see the module docstring.
 
     ``iterations`` or ``budget_ms`` bound the search (``iterations`` is the deterministic one);
@@ -107,30 +106,18 @@ class ISMCTSAgent(Agent):
         self.temperature = float(temperature)
         self.prior_samples = int(prior_samples)
         self.open_loop = bool(open_loop)
-        self.last_iterations = 0
 
     # --- choosing a move --------------------------------------------------------------------
-    def act(self, state: State) -> str:
-        player = state.current_player
-        legal = state.legal_actions()
-        if player < 0 or not legal:
-            raise ValueError("ismcts: the state has no player to move")
-        if len(legal) == 1:
-            return legal[0]
-        root = Node(state.game.players)
-        budget = Budget(self.iterations, self.budget_ms)
-        done = 0
-        while budget.more(done):
-            self._iterate(root, state.determinize(player, self.rng))
-            done += 1
-            if (
-                self.iterations is not None
-                and done % _CHECK_EVERY == 0
-                and self._decided(root, legal, player, self.iterations - done)
-            ):
-                break
-        self.last_iterations = done
-        return self._choose(root, legal, player)
+    def _new_root(self, players: int) -> Node:
+        return Node(players)
+
+    def _stop(self, root: Node, legal: list[str], player: int, done: int) -> bool:
+        """Every ``_CHECK_EVERY`` iterations of an iteration budget: is the move decided?"""
+        return (
+            self.iterations is not None
+            and done % _CHECK_EVERY == 0
+            and self._decided(root, legal, player, self.iterations - done)
+        )
 
     def _decided(self, root: Node, legal: list[str], player: int, remaining: int) -> bool:
         """Whether the most visited action can no longer be overtaken in ``remaining``

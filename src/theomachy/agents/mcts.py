@@ -12,9 +12,8 @@ from __future__ import annotations
 import math
 import random
 
-from theomachy.agents.base import Agent
 from theomachy.agents.checks import integer, number
-from theomachy.agents.playout import Budget, checked_budget, step_randomly, values
+from theomachy.agents.playout import TreeSearch, checked_budget, step_randomly, values
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, State
 
@@ -30,7 +29,7 @@ class Node:
         self.total = [0.0] * players
 
 
-class MCTSAgent(Agent):
+class MCTSAgent(TreeSearch[Node]):
     """UCT over determinizations; budget by ``iterations`` or by ``budget_ms`` (seeded: the
     same seed and iteration budget always give the same move)."""
 
@@ -52,19 +51,11 @@ class MCTSAgent(Agent):
         self.exploration = exploration
         self.rollout_depth = rollout_depth
 
-    def act(self, state: State) -> str:
-        player = state.current_player
-        legal = state.legal_actions()
-        if player < 0 or not legal:
-            raise ValueError("mcts: the state has no player to move")
-        if len(legal) == 1:
-            return legal[0]
-        root = Node(state.game.players)
-        budget = Budget(self.iterations, self.budget_ms)
-        done = 0
-        while budget.more(done):
-            self._iterate(root, state.determinize(player, self.rng))
-            done += 1
+    def _new_root(self, players: int) -> Node:
+        return Node(players)
+
+    def _choose(self, root: Node, legal: list[str], player: int) -> str:
+        """The most visited root action (ties: the first listed)."""
         visited = [
             (root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children
         ]

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 import time
+from abc import abstractmethod
+from typing import Generic, TypeVar
 
+from theomachy.agents.base import Agent
 from theomachy.agents.checks import integer, positive
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, State
@@ -61,3 +64,51 @@ class Budget:
         if self.iterations is not None and done >= self.iterations:
             return False
         return self.deadline is None or done == 0 or time.perf_counter() < self.deadline
+
+
+RootT = TypeVar("RootT")
+
+
+class TreeSearch(Agent, Generic[RootT]):
+    """The loop every tree search shares: a move is asked of the player to move (a single
+    legal action is played at once); each iteration searches one determinization, until the
+    budget ends or ``_stop`` says the move is decided; ``_choose`` reads the answer."""
+
+    rng: random.Random
+    iterations: int | None
+    budget_ms: float | None
+    last_iterations = 0
+
+    def act(self, state: State) -> str:
+        player = state.current_player
+        legal = state.legal_actions()
+        if player < 0 or not legal:
+            raise ValueError(f"{self.name}: the state has no player to move")
+        if len(legal) == 1:
+            return legal[0]
+        root = self._new_root(state.game.players)
+        budget = Budget(self.iterations, self.budget_ms)
+        done = 0
+        while budget.more(done):
+            self._iterate(root, state.determinize(player, self.rng))
+            done += 1
+            if self._stop(root, legal, player, done):
+                break
+        self.last_iterations = done
+        return self._choose(root, legal, player)
+
+    @abstractmethod
+    def _new_root(self, players: int) -> RootT:
+        """An empty tree."""
+
+    @abstractmethod
+    def _iterate(self, root: RootT, world: State) -> None:
+        """One iteration in the sampled full state ``world``."""
+
+    @abstractmethod
+    def _choose(self, root: RootT, legal: list[str], player: int) -> str:
+        """The move, from the searched tree."""
+
+    def _stop(self, root: RootT, legal: list[str], player: int, done: int) -> bool:
+        """Whether to end the search after ``done`` iterations (default: never early)."""
+        return False
