@@ -20,6 +20,7 @@ AGENTS = [
     ("ismcts", {"iterations": 40, "rollout_depth": 5, "temperature": 1.0}),
     ("ismcts", {"iterations": 40, "prior_temperature": 0.0}),
     ("ismcts", {"iterations": 40, "open_loop": 0, "prior_samples": 3}),
+    ("ismcts", {"iterations": 40, "rollout_greedy": 0.5}),
 ]
 GAMES = [("mythic-arena", 2), ("mythic-wars", 2), ("mythic-wars", 4)]
 # Every game, for the new search agent: hidden hands, decks, drafts and private decisions.
@@ -156,6 +157,7 @@ def test_bad_specs_are_refused_with_the_problem_named():
         ({"prior_samples": 0}, "prior_samples must be an integer of at least 1"),
         ({"prior_samples": 33}, "prior_samples must be an integer from 1 to 32"),
         ({"open_loop": 2}, "open_loop must be an integer from 0 to 1"),
+        ({"rollout_greedy": 1.5}, "rollout_greedy must be a number from 0 to 1"),
     ]:
         with pytest.raises(ValueError, match=problem):
             agents.make("ismcts", **params)

@@ -75,6 +75,7 @@ BAD = [
     ("ismcts:prior_samples=0", "ismcts", "prior_samples must be an integer from 1 to 32"),
     ("ismcts:prior_samples=2.5", "ismcts", "prior_samples"),
     ("ismcts:open_loop=2", "ismcts", "open_loop must be an integer from 0 to 1"),
+    ("ismcts:rollout_greedy=2", "ismcts", "rollout_greedy must be a finite number from 0 to 1"),
     ("ismcts:rollout_depth=-1", "ismcts", "rollout_depth"),
     ("ismcts:rollout_depth=201", "ismcts", "rollout_depth"),
     ("ismcts:samples=3", "ismcts", "ismcts has no parameter 'samples'"),

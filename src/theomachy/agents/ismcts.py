@@ -18,7 +18,9 @@ walks one tree shared by all samples (single-observer IS-MCTS):
   searched as deeply as the replies to one without. ``open_loop=0`` branches on each outcome.
 - **Cut roll-outs.** After a new decision node is reached, at most ``rollout_depth`` random
   steps are played and the position is scored by ``evaluate`` for every player (returns at the
-  end). Forced moves are walked through, never stopped at.
+  end). Forced moves are walked through, never stopped at. With ``rollout_greedy`` above 0 that
+  share of the roll-out's decisions takes the action the evaluation rates best one ply ahead
+  (a cheap guided policy; the rest stay random).
 - **Multi-step turns.** Consecutive decisions of one player (payments, activations, windows)
   are ordinary tree levels; the priors rank each micro-decision at once, so the search spends
   its iterations on the few sensible continuations instead of every equivalent order.
@@ -72,8 +74,9 @@ class ISMCTSAgent(TreeSearch[Node]):
     preferences become prior probabilities (0 turns priors off: plain UCB with availability
     counts), ``prior_samples`` how many dice resolutions a prior averages, ``rollout_depth``
     the random steps before the evaluation scores a leaf, ``temperature`` the randomness of
-    the final choice (0: the most visited action) and ``open_loop`` (1 or 0) whether chance
-    outcomes share one subtree.
+    the final choice (0: the most visited action), ``open_loop`` (1 or 0) whether chance
+    outcomes share one subtree and ``rollout_greedy`` (0..1) the share of roll-out decisions
+    taken by one-ply evaluation instead of at random.
     """
 
     name = "ismcts"
@@ -89,6 +92,7 @@ class ISMCTSAgent(TreeSearch[Node]):
         temperature: float = 0.0,
         prior_samples: int = 1,
         open_loop: int = 1,
+        rollout_greedy: float = 0.0,
     ) -> None:
         iterations = checked_budget("ismcts", iterations, budget_ms)
         exploration = number("ismcts", "exploration", exploration, 0, 100)
@@ -97,6 +101,7 @@ class ISMCTSAgent(TreeSearch[Node]):
         temperature = number("ismcts", "temperature", temperature, 0, 10)
         prior_samples = integer("ismcts", "prior_samples", prior_samples, 1, 32)
         open_loop = integer("ismcts", "open_loop", open_loop, 0, 1)
+        rollout_greedy = number("ismcts", "rollout_greedy", rollout_greedy, 0, 1)
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.budget_ms = budget_ms
@@ -106,6 +111,7 @@ class ISMCTSAgent(TreeSearch[Node]):
         self.temperature = float(temperature)
         self.prior_samples = int(prior_samples)
         self.open_loop = bool(open_loop)
+        self.rollout_greedy = float(rollout_greedy)
 
     # --- choosing a move --------------------------------------------------------------------
     def _new_root(self, players: int) -> Node:
@@ -184,16 +190,37 @@ class ISMCTSAgent(TreeSearch[Node]):
             world.apply(action)
             path.append(child)
             node = child
-        for _ in range(self.rollout_depth):
-            if world.is_terminal():
-                break
-            step_randomly(world, rng)
+        self._rollout(world)
         scores = values(world)
         for visited in path:
             visited.visits += 1
             total = visited.total
             for p in range(players):
                 total[p] += scores[p]
+
+    def _rollout(self, world: State) -> None:
+        """Play at most ``rollout_depth`` steps: chance by its odds; a decision at random, or
+        with probability ``rollout_greedy`` the action whose position the evaluation rates
+        best for its mover (one ply, no dice resolved: a cheap guide, not a search)."""
+        rng = self.rng
+        greedy = self.rollout_greedy
+        for _ in range(self.rollout_depth):
+            if world.is_terminal():
+                break
+            mover = world.current_player
+            if mover == CHANCE or greedy <= 0 or rng.random() >= greedy:
+                step_randomly(world, rng)
+                continue
+            legal = world.legal_actions()
+            best, best_value = legal[0], -math.inf
+            if len(legal) > 1:
+                for action in legal:
+                    after = world.clone()
+                    after.apply(action)
+                    value = after.evaluate(mover)
+                    if value > best_value:
+                        best, best_value = action, value
+            world.apply(best)
 
     def _select(self, node: Node, world: State, legal: list[str], mover: int) -> str:
         """PUCT among the actions legal in this sample, counting each one's availability."""
