@@ -235,6 +235,7 @@ def test_each_agent_has_a_strict_model_without_seed():
         "prior_temperature",
         "prior_samples",
         "open_loop",
+        "rollout_greedy",
         "rollout_depth",
         "temperature",
     }
