@@ -6,6 +6,9 @@
   greedy side, a two-sided game, so it is held to the two-player figure (75%).
 - ``battles-ends``: two ``hard`` bots in two-player Mythic Battles: how many games are decided
   before the round cap, and how they end (a divinity killed, omphalos, the cap).
+- ``duel``: one pair of agents in a two-player game (``--game``, ``--agents A,B``), seats
+  alternating: A's score with its interval, a quick reading of a ladder figure where the whole
+  round robin would take hours (``duel --game arena-of-the-gods --agents expert,greedy``).
 
 Games are seeded from their index and played over ``--jobs`` processes (the results do not
 depend on it). Usage: ``python bench/figures.py battles-ends --games 40``.
@@ -93,9 +96,19 @@ def battles_end(index: int) -> tuple[str, int]:
     return "round cap", end.round
 
 
+def duel_game(job: tuple[str, str, str, int]) -> float:
+    """Agent A's return in one two-player duel game (A sits first in even games)."""
+    game_id, first, second, index = job
+    seat = index % 2
+    specs = [first, second] if seat == 0 else [second, first]
+    return play(game_id, 2, specs, index).returns()[seat]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("figure", choices=["multi", "battles-ends"])
+    parser.add_argument("figure", choices=["multi", "battles-ends", "duel"])
+    parser.add_argument("--game", default="mythic-arena", help="duel: the game id")
+    parser.add_argument("--agents", default="expert,greedy", help="duel: two agent specs A,B")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="", help="multi: comma-separated game ids")
@@ -121,6 +134,15 @@ def main() -> None:
                 rounds = [r for k, r in ends if k == kind]
                 mean = f"{sum(rounds) / len(rounds):.1f}" if rounds else "-"
                 lines.append(f"| {kind} | {kinds[kind]} | {mean} |")
+        elif args.figure == "duel":
+            first, second = args.agents.split(",")
+            jobs = [(args.game, first, second, i) for i in range(args.games)]
+            rate = wilson(sum(pool.map(duel_game, jobs, chunksize=1)), args.games)
+            lines += [
+                f"### Duel in {args.game}: `{first}` against `{second}`",
+                "",
+                f"Two players, seats alternating ({stamp}): `{first}` scores {fmt(rate)}.",
+            ]
         else:
             only = {g for g in args.only.split(",") if g}
             lines += [
