@@ -54,8 +54,10 @@ def test_games_offers_the_levels_first_then_the_advanced_agents(client: TestClie
         "temperature",
         "prior_samples",
         "open_loop",
+        "rollout_greedy",
     }
     assert ismcts["budget_ms"] == "a finite number from 1 to 2000"
+    assert ismcts["rollout_greedy"] == "a finite number from 0 to 1"
     assert ismcts["temperature"] == "a finite number from 0 to 10"
     assert all(agent["description"] for agent in body["advanced"])
     # Every name offered is an agent the server accepts at a table.
