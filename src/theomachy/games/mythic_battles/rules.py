@@ -1613,14 +1613,14 @@ class BattlesState(State):
         (a dead unit its whole Vitality); a tie on both is shared."""
         n = self.game.players
         live = {self.sides[s] for s in range(n) if not self.out[s]}
-        scores = {side: self.cap_score(side) for side in live}
+        scores = {side: self._cap_score(side) for side in live}
         best = max(scores.values())
         winners = {side for side in live if scores[side] == best}
         self.won = [s for s in range(n) if self.sides[s] in winners]
         self.step = OVER
         self.draws.clear()
 
-    def cap_score(self, side: int) -> tuple[int, int]:
+    def _cap_score(self, side: int) -> tuple[int, int]:
         """(omphalos absorbed by the side, Vitality its enemies have lost)."""
         absorbed = sum(self.absorbed[s] for s in range(self.game.players) if self.sides[s] == side)
         lost = sum(
