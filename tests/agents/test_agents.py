@@ -21,6 +21,7 @@ AGENTS = [
     ("ismcts", {"iterations": 40, "prior_temperature": 0.0}),
     ("ismcts", {"iterations": 40, "open_loop": 0, "prior_samples": 3}),
     ("ismcts", {"iterations": 40, "rollout_greedy": 0.5}),
+    ("ismcts", {"iterations": 40, "reuse": 0}),
 ]
 GAMES = [("mythic-arena", 2), ("mythic-wars", 2), ("mythic-wars", 4)]
 # Every game, for the new search agent: hidden hands, decks, drafts and private decisions.
@@ -158,6 +159,7 @@ def test_bad_specs_are_refused_with_the_problem_named():
         ({"prior_samples": 33}, "prior_samples must be an integer from 1 to 32"),
         ({"open_loop": 2}, "open_loop must be an integer from 0 to 1"),
         ({"rollout_greedy": 1.5}, "rollout_greedy must be a number from 0 to 1"),
+        ({"reuse": 2}, "reuse must be an integer from 0 to 1"),
     ]:
         with pytest.raises(ValueError, match=problem):
             agents.make("ismcts", **params)
@@ -186,6 +188,89 @@ def test_ismcts_stops_early_only_when_the_move_is_decided():
         assert full.last_iterations == 300
         stopped += early.last_iterations < 300
     assert stopped > 0, "some of these searches should be decided before their budget ends"
+
+
+class _Recording(ISMCTSAgent):
+    """Records how many visits each search's root already had when it started."""
+
+    def __init__(self, **params) -> None:
+        super().__init__(**params)
+        self.started_with: list[int] = []
+
+    def _root_for(self, state, player):
+        root = super()._root_for(state, player)
+        self.started_with.append(sum(c.visits for c in root.children.values()))
+        return root
+
+
+def _own_follow_ups(game_id: str, seed: int) -> list:
+    """Decision positions of a seeded random game whose player, after a move, decides again
+    at once (a payment, an activation); few enough choices that 40 iterations revisit some."""
+    found = []
+    for state in _decision_states(game_id, 2, seed=seed, every=1):
+        player = state.current_player
+        if len(state.legal_actions()) > 12:
+            continue
+        after = state.clone()
+        after.apply(after.legal_actions()[0])
+        if after.current_player == player and len(after.legal_actions()) > 1:
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("game_id", ["mythotopia", "mythic-battles"])
+def test_ismcts_reuses_its_tree_within_a_turn_and_stays_blind(game_id):
+    """Right after its own move the agent searches on from that move's subtree, and two
+    positions its player cannot tell apart still give the same moves, chain and all."""
+    reused = 0
+    for state in _own_follow_ups(game_id, seed=5)[:4]:
+        player = state.current_player
+        other = state.determinize(player, random.Random(11))
+        assert other.view(player) == state.view(player)
+        moves = []
+        for start in (state, other):
+            agent = _Recording(seed=2, iterations=40)
+            position = start.clone()
+            chain = []
+            while position.current_player == player and len(chain) < 3:
+                move = agent.act(position)
+                assert move in position.legal_actions()
+                chain.append(move)
+                position.apply(move)
+            moves.append(chain)
+            reused += sum(1 for visits in agent.started_with[1:] if visits > 0)
+        assert moves[0] == moves[1], f"{game_id}: the chain of moves differs for the same view"
+    assert reused > 0, "some of these searches should start from the kept subtree"
+
+
+def test_ismcts_forgets_its_tree_when_anything_else_happened():
+    """A kept subtree is used only after the agent's own move: not after another move (a
+    hint not taken), not after another player's move or a draw."""
+    state = _own_follow_ups("mythotopia", seed=5)[0]
+    player = state.current_player
+    agent = _Recording(seed=2, iterations=40)
+    move = agent.act(state)
+    other_moves = [a for a in state.legal_actions() if a != move]
+    elsewhere = state.clone()
+    elsewhere.apply(other_moves[0])
+    if elsewhere.current_player == player and len(elsewhere.legal_actions()) > 1:
+        agent.act(elsewhere)
+        assert agent.started_with[-1] == 0, "a move the agent did not choose was applied"
+    assert agent._kept is None or agent._kept[3] != move
+    # The agent's own move, then its next search: the subtree is used.
+    agent = _Recording(seed=2, iterations=40)
+    position = state.clone()
+    position.apply(agent.act(position))
+    if position.current_player == player and len(position.legal_actions()) > 1:
+        agent.act(position)
+        assert agent.started_with[-1] > 0
+    # Off: every search starts empty.
+    agent = _Recording(seed=2, iterations=40, reuse=0)
+    position = state.clone()
+    position.apply(agent.act(position))
+    if position.current_player == player and len(position.legal_actions()) > 1:
+        agent.act(position)
+    assert set(agent.started_with) == {0}
 
 
 def test_ismcts_time_budget_is_the_one_clocked_mode():

@@ -236,6 +236,7 @@ def test_each_agent_has_a_strict_model_without_seed():
         "prior_samples",
         "open_loop",
         "rollout_greedy",
+        "reuse",
         "rollout_depth",
         "temperature",
     }

@@ -55,6 +55,7 @@ def test_games_offers_the_levels_first_then_the_advanced_agents(client: TestClie
         "prior_samples",
         "open_loop",
         "rollout_greedy",
+        "reuse",
     }
     assert ismcts["budget_ms"] == "a finite number from 1 to 2000"
     assert ismcts["rollout_greedy"] == "a finite number from 0 to 1"

@@ -24,6 +24,12 @@ walks one tree shared by all samples (single-observer IS-MCTS):
 - **Multi-step turns.** Consecutive decisions of one player (payments, activations, windows)
   are ordinary tree levels; the priors rank each micro-decision at once, so the search spends
   its iterations on the few sensible continuations instead of every equivalent order.
+- **Tree reuse within a turn** (``reuse=1``, the default). When the player decides again right
+  after its own move (nothing else applied since: no die, no draw, no other player), the
+  subtree under that move is already a search of the new position from the same information,
+  so the new search starts from it and adds its budget to it. Only the agent's own moves are
+  compared, so it stays blind; the move depends on the position and, within one turn, on the
+  moves this agent chose before, both the same for the same seed.
 
 The move is the most visited root action (ties: the better mean). With ``temperature`` above 0
 it is instead drawn with probability proportional to ``visits ** (1 / temperature)``: the
@@ -76,7 +82,8 @@ class ISMCTSAgent(TreeSearch[Node]):
     the random steps before the evaluation scores a leaf, ``temperature`` the randomness of
     the final choice (0: the most visited action), ``open_loop`` (1 or 0) whether chance
     outcomes share one subtree and ``rollout_greedy`` (0..1) the share of roll-out decisions
-    taken by one-ply evaluation instead of at random.
+    taken by one-ply evaluation instead of at random, and ``reuse`` (1 or 0) whether a search
+    right after the agent's own move starts from that move's subtree.
     """
 
     name = "ismcts"
@@ -93,6 +100,7 @@ class ISMCTSAgent(TreeSearch[Node]):
         prior_samples: int = 1,
         open_loop: int = 1,
         rollout_greedy: float = 0.0,
+        reuse: int = 1,
     ) -> None:
         iterations = checked_budget("ismcts", iterations, budget_ms)
         exploration = number("ismcts", "exploration", exploration, 0, 100)
@@ -102,6 +110,7 @@ class ISMCTSAgent(TreeSearch[Node]):
         prior_samples = integer("ismcts", "prior_samples", prior_samples, 1, 32)
         open_loop = integer("ismcts", "open_loop", open_loop, 0, 1)
         rollout_greedy = number("ismcts", "rollout_greedy", rollout_greedy, 0, 1)
+        reuse = integer("ismcts", "reuse", reuse, 0, 1)
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.budget_ms = budget_ms
@@ -112,10 +121,49 @@ class ISMCTSAgent(TreeSearch[Node]):
         self.prior_samples = int(prior_samples)
         self.open_loop = bool(open_loop)
         self.rollout_greedy = float(rollout_greedy)
+        self.reuse = bool(reuse)
+        # After a move: (game id, player, history length after it, the move, its subtree).
+        self._kept: tuple[str, int, int, str, Node] | None = None
 
     # --- choosing a move --------------------------------------------------------------------
     def _new_root(self, players: int) -> Node:
         return Node(players)
+
+    def _root_for(self, state: State, player: int) -> Node:
+        """The subtree kept from this agent's previous move if ``state`` follows it directly,
+        else an empty tree."""
+        kept = self._take_kept(state, player)
+        return kept if kept is not None else Node(state.game.players)
+
+    def _take_kept(self, state: State, player: int) -> Node | None:
+        """The kept subtree, if the only thing applied since it was kept is this player's
+        own move (checked on the move itself and the history's length, never on hidden
+        parts); it is forgotten either way."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        game_id, seat, length, action, node = kept
+        history = state.history()
+        if (
+            game_id != state.game.id
+            or seat != player
+            or len(history) != length
+            or history[-1] != action
+        ):
+            return None
+        return node
+
+    def _played(self, state: State, player: int, action: str, root: Node | None) -> None:
+        """Keep the subtree under the move just chosen (a forced move walks on from the
+        subtree kept before it) for a search that follows it directly."""
+        if root is None:
+            root = self._take_kept(state, player)
+        self._kept = None
+        if not self.reuse or root is None:
+            return
+        child = root.children.get((player, action))
+        if child is not None:
+            self._kept = (state.game.id, player, len(state.history()) + 1, action, child)
 
     def _stop(self, root: Node, legal: list[str], player: int, done: int) -> bool:
         """Every ``_CHECK_EVERY`` iterations of an iteration budget: is the move decided?"""

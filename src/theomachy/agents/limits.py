@@ -80,6 +80,7 @@ def _params(name: str, limits: SpecLimits) -> dict[str, _Param]:
             "prior_temperature": _Param(float, 0, limits.max_temperature),
             "prior_samples": _Param(int, 1, min(32, limits.max_samples)),
             "open_loop": _Param(int, 0, 1),
+            "reuse": _Param(int, 0, 1),
             "rollout_greedy": _Param(float, 0, 1),
             "rollout_depth": _Param(int, 0, limits.max_rollout_depth),
             "temperature": _Param(float, 0, limits.max_temperature),

@@ -85,8 +85,9 @@ class TreeSearch(Agent, Generic[RootT]):
         if player < 0 or not legal:
             raise ValueError(f"{self.name}: the state has no player to move")
         if len(legal) == 1:
+            self._played(state, player, legal[0], None)
             return legal[0]
-        root = self._new_root(state.game.players)
+        root = self._root_for(state, player)
         budget = Budget(self.iterations, self.budget_ms)
         done = 0
         while budget.more(done):
@@ -95,11 +96,21 @@ class TreeSearch(Agent, Generic[RootT]):
             if self._stop(root, legal, player, done):
                 break
         self.last_iterations = done
-        return self._choose(root, legal, player)
+        action = self._choose(root, legal, player)
+        self._played(state, player, action, root)
+        return action
 
     @abstractmethod
     def _new_root(self, players: int) -> RootT:
         """An empty tree."""
+
+    def _root_for(self, state: State, player: int) -> RootT:
+        """The tree a search of ``state`` starts from (default: an empty one)."""
+        return self._new_root(state.game.players)
+
+    def _played(self, state: State, player: int, action: str, root: RootT | None) -> None:
+        """Told the move returned for ``state`` (``root``: the searched tree, None for a
+        forced move); default: nothing to remember."""
 
     @abstractmethod
     def _iterate(self, root: RootT, world: State) -> None:
