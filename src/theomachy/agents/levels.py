@@ -39,7 +39,15 @@ _BASE: dict[str, dict[str, Any]] = {
 # Expert's budget per game: about 0.8 s at the slowest of 12 positions of a two-player game on
 # a 2-core x86_64 (bench/SEARCH.md, "Seconds a move").
 _BY_GAME: dict[str, dict[str, dict[str, Any]]] = {
-    "mythic-arena": {"expert": {"iterations": 4000}},
+    # Roll-outs to the end of the game (about 16 placements): a cut at 10 steps left a bias
+    # that more iterations only confirmed (bench/TUNING.md: expert against mcts 200 ms, 41.9%
+    # cut, 60.0% to the end, 80 games each). Roll-outs to the end cost more, so expert's
+    # budget is 2,500: 4,000 took up to 1.3 s and 3,000 up to 1.15 s (bench/SEARCH.md).
+    "mythic-arena": {
+        "medium": {"rollout_depth": 30},
+        "hard": {"rollout_depth": 30},
+        "expert": {"iterations": 2500, "rollout_depth": 30},
+    },
     "mythic-wars": {"expert": {"iterations": 2400}},
     "arena-of-the-gods": {"expert": {"iterations": 1300}},
     "mythic-battles": {"expert": {"iterations": 1500}},
