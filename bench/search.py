@@ -113,10 +113,12 @@ def report(rows: list[dict[str, object]], seed: int) -> str:
         f"process; `python bench/search.py` (seed {seed}). Up to {POSITIONS} decision positions "
         f"spread over one greedy game per row; {ITERATIONS} iterations a search. *Before*: "
         "today's `mcts` (UCT, random roll-outs cut at 30 steps); *after*: `ismcts` "
-        "(availability counts, evaluation priors, roll-outs cut at 10 steps). Medians over the "
-        "positions; the ratio is the median of the per-position ratios, both measured in the "
-        "same run. An ISMCTS iteration does more (it scores every new action once for its "
-        "prior) and plays fewer random steps.",
+        "(availability counts, evaluation priors, roll-outs cut at 10 steps, its default). "
+        "Medians over the positions; the ratio is the median of the per-position ratios, both "
+        "measured in the same run. An ISMCTS iteration does more (it scores every new action "
+        "once for its prior) and plays fewer random steps. The levels roll out 30 steps in "
+        "Mythic Arena, Mythic Wars and Arena of the Gods (`agents/levels.py`), where an "
+        "iteration costs 1.2 to 1.35 times as much; the move times below are the levels' own.",
         "",
         "| target | mcts it/s (before) | ismcts it/s (after) | ismcts worst | after / before |",
         "|---|---:|---:|---:|---:|",
