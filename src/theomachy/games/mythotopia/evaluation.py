@@ -18,19 +18,28 @@ LEAD_CONFIDENCE = 0.6  # a lead today is not a win: wars can be reinforced or en
 ARMY_VALUE = 0.15  # counters in stock are future invasions
 
 
-def potential(state: MythotopiaState, seat: int) -> float:
-    """The seat's score adjusted by the wars it leads or is losing, and its forces."""
-    value = float(war.score(state, seat))
+def contested(state: MythotopiaState) -> list[tuple[int, int]]:
+    """``(owner, leader)`` of each province at war with a single leader, in province order."""
+    found = []
     for p in range(len(state.owner)):
         if not war.at_war(state, p):
             continue
         top = war.leaders(state, p)
-        if len(top) != 1:
-            continue
-        leader = top[0]
-        if leader == seat and state.owner[p] != seat:
+        if len(top) == 1:
+            found.append((state.owner[p], top[0]))
+    return found
+
+
+def potential(
+    state: MythotopiaState, seat: int, wars: list[tuple[int, int]] | None = None
+) -> float:
+    """The seat's score adjusted by the wars it leads or is losing, and its forces
+    (``wars``: ``contested(state)``, when the caller has it already)."""
+    value = float(war.score(state, seat))
+    for owner, leader in contested(state) if wars is None else wars:
+        if leader == seat and owner != seat:
             value += LEAD_CONFIDENCE * WAR_SWING
-        elif state.owner[p] == seat and leader != seat:
+        elif owner == seat and leader != seat:
             value -= LEAD_CONFIDENCE * WAR_SWING
     value += ARMY_VALUE * (state.army_stock[seat] + state.ship_stock[seat])
     return value
@@ -40,7 +49,8 @@ def evaluate(state: MythotopiaState, player: int) -> float:
     """The player's share of everyone's potential; final positions give their returns."""
     if state.is_terminal():
         return state.returns()[player]
-    values = [max(potential(state, s), 1.0) for s in range(state.game.players)]
+    wars = contested(state)  # the same for every seat: found once
+    values = [max(potential(state, s, wars), 1.0) for s in range(state.game.players)]
     # Squared, so that a lead counts for more than a proportional share.
     weights = [v * v for v in values]
     return weights[player] / sum(weights)
