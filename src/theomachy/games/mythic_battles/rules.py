@@ -161,6 +161,8 @@ class BattlesGame(Game):
 class BattlesState(State):
     """A Mythic Battles position."""
 
+    game: BattlesGame  # always: the board and sides are read without a check (hot paths)
+
     __slots__ = (
         "absorbed",
         "activation",
@@ -280,11 +282,11 @@ class BattlesState(State):
 
     @property
     def board(self) -> Board:
-        return self.battles.board
+        return self.game.board
 
     @property
     def sides(self) -> tuple[int, ...]:
-        return self.battles.sides
+        return self.game.sides
 
     @property
     def current_player(self) -> int:

@@ -248,18 +248,29 @@ def destinations(
     climbs = has_talent(state, piece, "climb")
     stops = not unit.flying and not has_power(state, piece, "fleet-of-foot")
     start = piece.area
+    # Who stands where, counted once for the whole search (is_full and enemies_in, per area).
+    sides = state.sides
+    side = sides[piece.owner]
+    others: dict[int, int] = {}
+    enemy_areas = set()
+    for other in state.pieces.values():
+        if other.id != piece.id:
+            others[other.area] = others.get(other.area, 0) + 1
+        if sides[other.owner] != side:
+            enemy_areas.add(other.area)
+    capacity = state.board.capacity
     seen = {start: 0}
     queue = deque([start])
     while queue:
         area = queue.popleft()
         if seen[area] == steps:
             continue
-        if area != start and stops and enemies_in(state, piece.owner, area):
+        if area != start and stops and area in enemy_areas:
             continue  # entering an area with an enemy ends the move (MB-MOVE-3)
         for nxt in state.board.neighbours[area]:
             if nxt in seen or not may_cross(state, piece, area, nxt, climbs=climbs):
                 continue
-            if is_full(state, nxt, ignoring=piece.id):
+            if others.get(nxt, 0) >= capacity:  # full (MB-MAP-3)
                 continue
             seen[nxt] = seen[area] + 1
             queue.append(nxt)
