@@ -36,7 +36,7 @@ _BASE: dict[str, dict[str, Any]] = {
     "hard": {"iterations": 400, "rollout_depth": 10},
     "expert": {"iterations": 1600, "rollout_depth": 10},
 }
-# Expert's budget per game: about 0.8 s at the slowest of 12 positions of a two-player game on
+# Expert's budget per game: 0.8 to 0.9 s at the slowest of 12 positions of a two-player game on
 # a 2-core x86_64 (bench/SEARCH.md, "Seconds a move").
 _BY_GAME: dict[str, dict[str, dict[str, Any]]] = {
     # Roll-outs to the end of the game (about 16 placements): a cut at 10 steps left a bias
@@ -63,13 +63,13 @@ _BY_GAME: dict[str, dict[str, dict[str, Any]]] = {
         "hard": {"rollout_depth": 30},
         "expert": {"iterations": 1000, "rollout_depth": 30},
     },
-    "mythic-battles": {"expert": {"iterations": 1500}},
+    "mythic-battles": {"expert": {"iterations": 1900}},
     # An iteration costs about 4x more here (up to 80 legal actions to score for priors).
     "mythotopia": {
         "easy": {"iterations": 8},
         "medium": {"iterations": 25},
         "hard": {"iterations": 70},
-        "expert": {"iterations": 250},
+        "expert": {"iterations": 350},
     },
 }
 
