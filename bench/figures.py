@@ -83,7 +83,7 @@ def battles_end(index: int) -> tuple[str, int]:
     """How a hard-against-hard Mythic Battles game ended, and in which round."""
     end: Any = play("mythic-battles", 2, ["hard", "hard"], index)
     winners = end.winners()
-    scenario = end.battles.scenario
+    scenario = end.game.scenario
     sides = {end.sides[s] for s in winners}
     absorbed = {
         side: sum(end.absorbed[s] for s in range(end.game.players) if end.sides[s] == side)

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from theomachy.agents.levels import LEVELS
+from theomachy.agents.levels import LEVELS, plan
 from theomachy.lab.ladder import LadderConfig, play, results
 from theomachy.lab.ratings import Rating, Results, fit
 from theomachy.lab.stats import fmt, wilson
@@ -86,6 +86,10 @@ def section(game: str, ladder: LadderConfig, wanted: int) -> list[str]:
     for r in rated:
         interval = "anchor" if r.agent == "random" else f"{r.low:.0f} to {r.high:.0f}"
         lines.append(f"| {r.agent} | {r.elo:.0f} | {interval} | {r.games} |")
+    lines += ["", "The levels as played (`ismcts` settings; each pair's run.json records them):"]
+    for level in LEVELS:
+        settings = ", ".join(f"{k} {v}" for k, v in plan(level, game, 2).items())
+        lines.append(f"- {level}: {settings}")
     lines += ["", "Consecutive levels (at least 100 Elo apart, intervals not overlapping):"]
     for lower, upper in itertools.pairwise(LEVELS):
         if lower not in by_agent or upper not in by_agent:

@@ -77,6 +77,24 @@ def test_an_interrupted_run_continues_without_duplicates(tmp_path: Path):
         run(_config(out, seed=8))
 
 
+def test_a_run_remembers_its_levels_and_refuses_to_resume_once_one_is_retuned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    import json
+
+    from theomachy.agents import levels
+
+    out = tmp_path / "run"
+    run(_config(out, game="mythic-arena", agents=["random", "easy"], games=2))
+    stored = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    assert stored["levels"] == {"easy": levels.plan("easy", "mythic-arena", 2)}
+    retuned = dict(levels._BASE, easy={**levels._BASE["easy"], "iterations": 5})
+    monkeypatch.setattr(levels, "_BASE", retuned)
+    with pytest.raises(ValueError, match=r"holds games of easy as set before \(easy: \{"):
+        run(_config(out, game="mythic-arena", agents=["random", "easy"], games=3))
+    assert len(read_games(out)) == 2  # nothing played, nothing lost
+
+
 def test_bad_configs_say_what_is_wrong(tmp_path: Path):
     with pytest.raises(ValueError, match="unknown agent 'wizard'"):
         _config(tmp_path, agents=["wizard"])

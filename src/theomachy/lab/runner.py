@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from theomachy.agents.levels import LEVELS, plan
 from theomachy.agents.specs import build, parse_spec
 from theomachy.engine.registry import load
 from theomachy.engine.simulate import derive_seed, simulate
@@ -162,15 +163,43 @@ def _run_locked(
     return len(done), played
 
 
+def level_settings(config: LabConfig) -> dict[str, dict[str, Any]]:
+    """What each level among the agents plays with in this game at this player count. Stored
+    with a run, so that a run resumed after a level was retuned is refused rather than mixing
+    two different agents under one name."""
+    assert config.players is not None
+    return {
+        spec: plan(spec, config.game, config.players)
+        for spec in sorted(set(config.agents))
+        if spec in LEVELS
+    }
+
+
+def _without_levels(settings: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in settings.items() if key != "levels"}
+
+
 def _write_config(out: Path, config: LabConfig) -> None:
-    """Remember the run's settings; a resumed run must use the same ones."""
+    """Remember the run's settings (with what its levels mean); a resumed run must use the
+    same ones."""
     path = out / "run.json"
     settings = config.model_dump(mode="json", exclude={"jobs", "backend", "address", "out"})
+    levels = level_settings(config)
+    if levels:
+        settings["levels"] = levels
     if path.exists():
         previous = json.loads(path.read_text(encoding="utf-8"))
         previous_games = previous.pop("games", None)
         current = dict(settings)
         current.pop("games")
+        then, now = previous.get("levels", {}), current.get("levels", {})
+        changed = sorted(level for level in now if then.get(level) != now[level])
+        if changed and _without_levels(previous) == _without_levels(current):
+            played_as = "; ".join(f"{lv}: {then.get(lv, 'not recorded')}" for lv in changed)
+            raise ValueError(
+                f"{out} holds games of {', '.join(changed)} as set before ({played_as}); "
+                "the level is set differently now: use another --out folder"
+            )
         if previous != current:
             raise ValueError(
                 f"{out} holds a run with other settings ({previous}); use another --out folder"

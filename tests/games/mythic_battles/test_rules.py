@@ -1839,7 +1839,7 @@ def test_with_three_players_the_game_goes_on_without_the_fallen():
         hands={0: ["achilles"]},
     )
     # A scenario without MB-WIN-4 (the shipped 3-player one has it).
-    game = state.battles
+    game = state.game
     game.scenario = game.scenario.model_copy(update={"first_kill_wins": False})
     activate(state, "achilles")
     act(state, "attack hades")
@@ -1859,7 +1859,7 @@ def test_with_three_players_the_first_divinity_killed_wins_the_game_for_its_kill
         vitality={"hades": 1},
         hands={0: ["achilles"]},
     )
-    assert state.battles.scenario.first_kill_wins
+    assert state.game.scenario.first_kill_wins
     activate(state, "achilles")
     act(state, "attack hades")
     roll(state, 3, 3, 3, 3, 3)
@@ -1928,7 +1928,7 @@ def test_areas_are_numbered_row_by_row_and_adjacent_when_cells_share_a_side():
 @rules("MB-MAP-2", "MB-SCEN-1")
 def test_the_sacred_valley():
     state = fresh()
-    scenario = state.battles.scenario
+    scenario = state.game.scenario
     data = state.board.data
     assert (data.columns, data.rows) == (5, 4)
     assert scenario.recruitment_points == 10 and scenario.omphalos_to_win == 3
@@ -1942,7 +1942,7 @@ def test_the_sacred_valley():
 @rules("MB-SCEN-2")
 def test_the_crossroads_of_delphi_three_gods():
     state = fresh([["zeus"], ["hades"], ["ares"]])
-    scenario = state.battles.scenario
+    scenario = state.game.scenario
     data = state.board.data
     assert scenario.id == "delphi-three" and (data.columns, data.rows) == (7, 7)
     assert scenario.recruitment_points == 9 and scenario.omphalos_to_win == 3
@@ -1957,7 +1957,7 @@ def test_the_crossroads_of_delphi_three_gods():
 @rules("MB-SCEN-3")
 def test_the_crossroads_of_delphi_two_alliances():
     state = fresh([["zeus"], ["hades"], ["ares"], ["athena"]])
-    scenario = state.battles.scenario
+    scenario = state.game.scenario
     assert scenario.id == "delphi-alliances" and scenario.map == "delphi-crossroads"
     assert scenario.recruitment_points == 8 and scenario.omphalos_to_win == 5
     assert state.sides == (0, 1, 0, 1)

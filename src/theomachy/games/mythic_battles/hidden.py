@@ -64,7 +64,7 @@ def view(state: BattlesState, player: int | None) -> dict[str, Any]:
 
     ``map.omphalos``, ``map.ruins`` and ``map.trees`` are counts per area in area order:
     entry ``k`` is area ``k + 1`` (areas are numbered from 1, MB-MAP-1)."""
-    game = state.battles
+    game = state.game
     n = game.players
     data = game.board.data
     players = []
@@ -188,7 +188,7 @@ def determinize(state: BattlesState, player: int, rng: random.Random) -> Battles
 
 def describe(state: BattlesState) -> str:
     """A readable description for people."""
-    game = state.battles
+    game = state.game
     lines = [
         f"Mythic Battles — {game.scenario.name}, round {state.round}, "
         f"player {state.turn_player} to play ({state.step})"

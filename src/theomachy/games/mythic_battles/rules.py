@@ -241,7 +241,7 @@ class BattlesState(State):
         self._advance()
 
     def _copy(self) -> BattlesState:
-        copy = BattlesState(self.battles, empty=True)
+        copy = BattlesState(self.game, empty=True)
         copy.step, copy.picker, copy.prompt_seat = self.step, self.picker, self.prompt_seat
         copy.rp, copy.omphalos_cards = list(self.rp), list(self.omphalos_cards)
         copy.armies = [list(a) for a in self.armies]
@@ -274,12 +274,6 @@ class BattlesState(State):
         return copy
 
     # --- basic facts ------------------------------------------------------------------
-    @property
-    def battles(self) -> BattlesGame:
-        game = self.game
-        assert isinstance(game, BattlesGame)
-        return game
-
     @property
     def board(self) -> Board:
         return self.game.board
@@ -544,7 +538,7 @@ class BattlesState(State):
         """ENTER (MB-ENTER-1): an area of the owner's deployment zone with room."""
         if piece.entered:
             return []
-        zone = self.battles.scenario.zones[piece.owner]
+        zone = self.game.scenario.zones[piece.owner]
         return sorted(a for a in zone if not stats.is_full(self, a))
 
     def _has_complex(self, piece: Piece) -> bool:
@@ -802,7 +796,7 @@ class BattlesState(State):
     def _set_up_table(self) -> None:
         """MB-SETUP-*: divinities on their zones, decks, 3 AoW each, then 3 draws each."""
         n = self.game.players
-        scenario = self.battles.scenario
+        scenario = self.game.scenario
         for seat in range(n):
             self.omphalos_cards[seat] += self.rp[seat]
             self.rp[seat] = 0
@@ -1567,7 +1561,7 @@ class BattlesState(State):
                 attack.wounded.append(unit)
         for target in dead:
             self._kill(target)
-        first_kill_wins = self.battles.scenario.first_kill_wins
+        first_kill_wins = self.game.scenario.first_kill_wins
         if first_kill_wins and self.step != OVER and any(UNITS[t.id].divinity for t in dead):
             self._win(self.sides[attacker.owner])  # MB-WIN-4
 
@@ -1599,7 +1593,7 @@ class BattlesState(State):
     def _check_omphalos_victory(self, seat: int) -> None:
         side = self.sides[seat]
         total = sum(self.absorbed[s] for s in range(self.game.players) if self.sides[s] == side)
-        if total >= self.battles.scenario.omphalos_to_win:
+        if total >= self.game.scenario.omphalos_to_win:
             self._win(side)
 
     def _win(self, side: int) -> None:
@@ -1756,7 +1750,7 @@ class BattlesState(State):
         return [float(a) for a in self.absorbed]
 
     def features(self) -> dict[str, Any]:
-        return {"armies": [list(a) for a in self.armies], "scenario": self.battles.scenario.id}
+        return {"armies": [list(a) for a in self.armies], "scenario": self.game.scenario.id}
 
     def evaluate(self, player: int) -> float:
         if self.is_terminal():
