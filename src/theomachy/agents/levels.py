@@ -43,15 +43,27 @@ _BY_GAME: dict[str, dict[str, dict[str, Any]]] = {
     # that more iterations only confirmed (bench/TUNING.md: expert against mcts 200 ms, 41.9%
     # cut, 60.0% to the end, 80 games each). Roll-outs to the end cost more, so expert's
     # budget is 2,500: 4,000 took up to 1.3 s and 3,000 up to 1.15 s (bench/SEARCH.md).
+    # Search saturates here (mcts with 4x its iterations scores 57.5% against itself), so the
+    # levels are spread from below: rated on the ladder's scale by bench/calibrate.py, 25
+    # iterations sit 123 Elo above easy and 100 iterations 178 above that, 205 below expert
+    # (bench/TUNING.md).
     "mythic-arena": {
-        "medium": {"rollout_depth": 30},
-        "hard": {"rollout_depth": 30},
+        "medium": {"iterations": 25, "rollout_depth": 30},
+        "hard": {"iterations": 100, "rollout_depth": 30},
         "expert": {"iterations": 2500, "rollout_depth": 30},
     },
     # And here: 62.5% with 30 steps at 1,800 iterations, 52.5% with 10 at 2,400 (40 games each
     # against mcts at 670 iterations, its 200 ms); but at medium's budget 30 steps lost, 41.7%
     # over 60 games at the same time a move, so medium and hard keep 10.
-    "mythic-wars": {"expert": {"iterations": 1800, "rollout_depth": 30}},
+    # Here search saturates completely (mcts with 4x its iterations: 50.0%; greedy, mcts 200
+    # ms and 400 iterations of ismcts within 50 Elo), so medium and hard search as little as
+    # easy and differ by how freely they pick among good moves (temperature): rated by
+    # bench/calibrate.py at 236 and 358 Elo, easy 157 and expert 471 (bench/TUNING.md).
+    "mythic-wars": {
+        "medium": {"iterations": 24, "rollout_depth": 4, "temperature": 0.5},
+        "hard": {"iterations": 24, "rollout_depth": 4},
+        "expert": {"iterations": 1800, "rollout_depth": 30},
+    },
     # The same for expert here: against mcts at 440 iterations (about its 200 ms), ismcts
     # scored 65.0% with roll-outs of 30 steps at 1,000 iterations and 50.0% with 10 at 1,300,
     # the same time a move (40 games each, bench/TUNING.md). The gain shows with many
