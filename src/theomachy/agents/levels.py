@@ -9,7 +9,9 @@ most about a second a move on a 2-core machine). Every level's budget is in iter
 same seed gives the same move on any machine.
 
 ``easy`` searches little and draws its move among the well-visited ones (``temperature``): it
-plays sensible moves, not the best one each time, so a beginner can beat it.
+plays sensible moves, not the best one each time, so a beginner can beat it. Where more search
+buys little (Mythic Wars, where the dice decide most games between sensible players), the
+middle levels are set apart the same way, by how freely they pick (bench/TUNING.md).
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ LEVELS = ("easy", "medium", "hard", "expert")
 
 DESCRIPTIONS = {
     "easy": "Easy: looks one move ahead and often settles for a good move, not the best one.",
-    "medium": "Medium: a short search; plays soundly and punishes clear mistakes.",
-    "hard": "Hard: a deeper search over what it cannot see; a strong opponent.",
+    "medium": "Medium: a short search; plays soundly, though not always its best move.",
+    "hard": "Hard: searches ahead and plays the best move it finds; a strong opponent.",
     "expert": "Expert: the strongest search, up to about a second a move.",
 }
 
