@@ -331,6 +331,12 @@ SERVER = textwrap.dedent(
     from theomachy.engine import conformance
     from theomachy.server.botpool import BotFailure, BotPool
 
+    # Start as from a terminal: Ctrl-C handled, not blocked. A child inherits an ignored or
+    # blocked SIGINT from whoever starts it (here a pytest worker, whose state earlier tests
+    # or plugins may have changed), and the test is about the server, not its parent.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
     async def main(mode):
         pool = BotPool(workers=1, max_think_s=60)
         if mode == "term-close":
