@@ -54,12 +54,11 @@ _BY_GAME: dict[str, dict[str, dict[str, Any]]] = {
         "hard": {"iterations": 100, "rollout_depth": 30},
         "expert": {"iterations": 2500, "rollout_depth": 30},
     },
-    # And here: 62.5% with 30 steps at 1,800 iterations, 52.5% with 10 at 2,400 (40 games each
-    # against mcts at 670 iterations, its 200 ms); but at medium's budget 30 steps lost, 41.7%
-    # over 60 games at the same time a move, so medium and hard keep 10.
-    # Here search saturates completely (mcts with 4x its iterations: 50.0%; greedy, mcts 200
-    # ms and 400 iterations of ismcts within 50 Elo), so medium and hard search as little as
-    # easy and differ by how freely they pick among good moves (temperature): rated by
+    # Expert rolls out 30 steps here too: 62.5% with 30 at 1,800 iterations, 52.5% with 10 at
+    # 2,400 (40 games each against mcts at 670 iterations, its 200 ms). Otherwise search
+    # saturates completely (mcts with 4x its iterations: 50.0%; greedy, mcts 200 ms and 400
+    # iterations of ismcts within 50 Elo), so medium and hard search as little as easy and
+    # differ by how freely they pick among good moves (temperature): rated by
     # bench/calibrate.py at 236 and 358 Elo, easy 157 and expert 471 (bench/TUNING.md).
     "mythic-wars": {
         "medium": {"iterations": 24, "rollout_depth": 4, "temperature": 0.5},
