@@ -11,7 +11,8 @@ same seed gives the same move on any machine.
 ``easy`` searches little and draws its move among the well-visited ones (``temperature``): it
 plays sensible moves, not the best one each time, so a beginner can beat it. Where more search
 buys little (Mythic Wars, where the dice decide most games between sensible players), the
-middle levels are set apart the same way, by how freely they pick (bench/TUNING.md).
+middle levels are set apart the same way, by how freely they pick (bench/TUNING.md); so too
+in Arena of the Gods.
 """
 
 from __future__ import annotations
@@ -67,9 +68,15 @@ _BY_GAME: dict[str, dict[str, dict[str, Any]]] = {
     },
     # The same for expert here: against mcts at 440 iterations (about its 200 ms), ismcts
     # scored 65.0% with roll-outs of 30 steps at 1,000 iterations and 50.0% with 10 at 1,300,
-    # the same time a move (40 games each, bench/TUNING.md). The gain shows with many
-    # iterations only (Mythic Wars below), so medium and hard keep 10.
-    "arena-of-the-gods": {"expert": {"iterations": 1000, "rollout_depth": 30}},
+    # the same time a move (40 games each, bench/TUNING.md). Below expert search saturates as
+    # in Mythic Wars (100 iterations rated with 1,000 on the ladder), so medium and hard are
+    # set apart from below: rated by bench/calibrate.py at 251 and 405 Elo, easy 161 and
+    # expert 572 (bench/TUNING.md).
+    "arena-of-the-gods": {
+        "medium": {"iterations": 24, "rollout_depth": 4, "temperature": 0.5},
+        "hard": {"iterations": 24, "rollout_depth": 4},
+        "expert": {"iterations": 1000, "rollout_depth": 30},
+    },
     "mythic-battles": {"expert": {"iterations": 1900}},
     # An iteration costs about 4x more here (up to 80 legal actions to score for priors).
     "mythotopia": {
