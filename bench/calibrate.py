@@ -5,7 +5,8 @@ Issue 21 wants consecutive levels at least 100 Elo apart. Where a game's search 
 the lower ones less search or more randomness; this tool says where a candidate lands. Each
 candidate (an ``ismcts`` spec) plays ``--games`` games against each of ``--against`` (agents
 of the game's stored ladder, bench/ladder/<game>/), seats rotated and seeded like the ladder;
-then every stored game (the ladder's and the candidates') is fitted together, random at 0.
+then every stored game (the ladder's and the candidates') is fitted together, random at 0,
+except games played against a level as it was before it was retuned (run.json records it).
 Games are stored under ``--root`` (bench/calibrate/<game>/) per pair and resume like the
 ladder's; nothing in bench/ladder/ is written.
 
@@ -16,8 +17,10 @@ Usage: ``python bench/calibrate.py mythic-wars --candidates ismcts:iterations=50
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
+from theomachy.agents.levels import plan
 from theomachy.lab.ladder import LadderConfig
 from theomachy.lab.ratings import Results, fit
 from theomachy.lab.runner import run
@@ -25,6 +28,13 @@ from theomachy.lab.stats import fmt, wilson
 from theomachy.lab.store import read_games
 
 SEED = 21  # the ladder's seed (bench/ladder.py), so candidates meet the same deals
+
+
+def stale_levels(folder: Path, game: str) -> list[str]:
+    """The levels whose settings have changed since ``folder``'s games were played: their
+    games rate another agent under the level's name, so they are left out of the fit."""
+    recorded = json.loads((folder / "run.json").read_text(encoding="utf-8")).get("levels", {})
+    return [level for level, settings in recorded.items() if settings != plan(level, game, 2)]
 
 
 def main() -> None:
@@ -56,6 +66,9 @@ def main() -> None:
             print(f"{candidate} against {opponent}: +{played} ({before} stored)", flush=True)
     found = Results()
     for folder in [*sorted((args.ladder / args.game).glob("*-vs-*")), *sorted(root.glob("*-vs-*"))]:
+        if stale := stale_levels(folder, args.game):
+            print(f"left out {folder}: played before {', '.join(stale)} was retuned")
+            continue
         for row in read_games(folder):
             found.add_game(list(row["agents"]), list(row["returns"]))
     rated = {r.agent: r for r in fit(found, anchor="random")}
