@@ -45,7 +45,8 @@ import math
 import random
 
 from theomachy.agents.checks import integer, number
-from theomachy.agents.playout import TreeSearch, checked_budget, step_randomly, values
+from theomachy.agents.playout import TreeSearch, checked_budget, step_randomly
+from theomachy.agents.value import ValueModel, learned_evaluator
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, State
 
@@ -82,8 +83,10 @@ class ISMCTSAgent(TreeSearch[Node]):
     the random steps before the evaluation scores a leaf, ``temperature`` the randomness of
     the final choice (0: the most visited action), ``open_loop`` (1 or 0) whether chance
     outcomes share one subtree and ``rollout_greedy`` (0..1) the share of roll-out decisions
-    taken by one-ply evaluation instead of at random, and ``reuse`` (1 or 0) whether a search
-    right after the agent's own move starts from that move's subtree.
+    taken by one-ply evaluation instead of at random, ``reuse`` (1 or 0) whether a search
+    right after the agent's own move starts from that move's subtree, and ``learned`` (1 or 0)
+    whether positions are scored by the game's shipped learned evaluation
+    (:mod:`theomachy.agents.value`) instead of its hand-written one.
     """
 
     name = "ismcts"
@@ -101,6 +104,7 @@ class ISMCTSAgent(TreeSearch[Node]):
         open_loop: int = 1,
         rollout_greedy: float = 0.0,
         reuse: int = 1,
+        learned: int = 0,
     ) -> None:
         iterations = checked_budget("ismcts", iterations, budget_ms)
         exploration = number("ismcts", "exploration", exploration, 0, 100)
@@ -111,6 +115,7 @@ class ISMCTSAgent(TreeSearch[Node]):
         open_loop = integer("ismcts", "open_loop", open_loop, 0, 1)
         rollout_greedy = number("ismcts", "rollout_greedy", rollout_greedy, 0, 1)
         reuse = integer("ismcts", "reuse", reuse, 0, 1)
+        learned = integer("ismcts", "learned", learned, 0, 1)
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.budget_ms = budget_ms
@@ -122,6 +127,8 @@ class ISMCTSAgent(TreeSearch[Node]):
         self.open_loop = bool(open_loop)
         self.rollout_greedy = float(rollout_greedy)
         self.reuse = bool(reuse)
+        self.learned = bool(learned)
+        self._models: dict[tuple[str, int], ValueModel] = {}
         # After a move: (game id, player, history length after it, the move, its subtree).
         self._kept: tuple[str, int, int, str, Node] | None = None
 
@@ -239,12 +246,25 @@ class ISMCTSAgent(TreeSearch[Node]):
             path.append(child)
             node = child
         self._rollout(world)
-        scores = values(world)
+        scores = [self._evaluate(world, p) for p in range(players)]
         for visited in path:
             visited.visits += 1
             total = visited.total
             for p in range(players):
                 total[p] += scores[p]
+
+    def _evaluate(self, state: State, player: int) -> float:
+        """How good ``state`` is for ``player``: the returns at the end, else the game's
+        evaluation (its learned one with ``learned=1``)."""
+        if state.is_terminal():
+            return state.returns()[player]
+        if not self.learned:
+            return state.evaluate(player)
+        key = (state.game.id, state.game.players)
+        model = self._models.get(key)
+        if model is None:
+            model = self._models[key] = learned_evaluator(state)
+        return model.value(state, player)
 
     def _rollout(self, world: State) -> None:
         """Play at most ``rollout_depth`` steps: chance by its odds; a decision at random, or
@@ -265,7 +285,7 @@ class ISMCTSAgent(TreeSearch[Node]):
                 for action in legal:
                     after = world.clone()
                     after.apply(action)
-                    value = after.evaluate(mover)
+                    value = self._evaluate(after, mover)
                     if value > best_value:
                         best, best_value = action, value
             world.apply(best)
@@ -335,7 +355,7 @@ class ISMCTSAgent(TreeSearch[Node]):
             after = world.clone()
             after.apply(action)
             rolled = self._resolve(after)
-            total += after.evaluate(mover)
+            total += self._evaluate(after, mover)
             samples += 1
             if not rolled:
                 break  # nothing random followed: one sample is exact

@@ -1,4 +1,5 @@
-"""``theomachy lab run`` and ``theomachy lab report`` (a typer sub-command group)."""
+"""``theomachy lab run``, ``report``, ``ladder`` and ``train-value`` (a typer sub-command
+group)."""
 
 from __future__ import annotations
 
@@ -178,3 +179,61 @@ def ladder_command(
     text = markdown(config, rated, total)
     (out / "ladder.md").write_text(text, encoding="utf-8")
     Console().print(text)
+
+
+@lab_app.command("train-value")
+def train_value_command(
+    game: Annotated[str, typer.Argument(help="game id, e.g. mythic-arena")],
+    out: Annotated[Path, typer.Option(help="where to write the model (value.json)")],
+    players: Annotated[int, typer.Option(help="player count")] = 2,
+    games: Annotated[int, typer.Option(help="self-play games (at least 20)")] = 2000,
+    agent: Annotated[str, typer.Option(help="the agent in every seat (a level or spec)")] = "easy",
+    positions: Annotated[
+        float, typer.Option(help="decision positions kept per game, on average")
+    ] = 6.0,
+    seed: Annotated[int, typer.Option(help="seed (each game's derives from it)")] = 0,
+    jobs: Annotated[int, typer.Option(help="parallel processes")] = 1,
+    options: Annotated[str, typer.Option(help="game options as JSON")] = "{}",
+) -> None:
+    """Train a learned evaluation by self-play and write it to OUT; ship it as the game
+    package's content/value.json, then use it with ``ismcts:learned=1``."""
+    from theomachy.agents.specs import build
+    from theomachy.lab.value import TrainConfig, train
+
+    parsed = game_options(game, options)
+    if not 1 <= jobs <= 64:
+        fail(f"--jobs must be from 1 to 64, got {jobs}")
+    if not 0 < positions <= 1000:
+        fail(f"--positions must be above 0 and at most 1000, got {positions:g}")
+    if not isinstance(parsed, dict):
+        fail("--options must be a JSON object")
+    try:
+        build(agent, seed=0)
+        config = TrainConfig(
+            game=game,
+            players=players,
+            games=games,
+            agent=agent,
+            positions=positions,
+            seed=seed,
+            jobs=jobs,
+            options=parsed,
+        )
+        with Progress(
+            TextColumn("self-play"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        ) as bar:
+            task = bar.add_task("games", total=games)
+            result = train(config, progress=lambda done: bar.update(task, completed=done))
+    except ValueError as error:
+        fail(str(error))
+    try:
+        out.write_text(result.model.to_json(), encoding="utf-8")
+    except OSError as error:
+        fail(f"cannot write --out {out}: {error.strerror}")
+    Console().print_json(json.dumps(result.report))
+    Console().print(f"model: {out}")
