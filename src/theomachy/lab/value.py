@@ -4,7 +4,8 @@
    index (so the data are the same on any number of processes). A share of the decision
    positions of each game (``positions`` a game on average, drawn with the game's own seeded
    generator) is kept, and for each seat: its observation vector (what that seat sees, never
-   more), the log-odds of the hand-written evaluation, and the seat's return at the end.
+   more), the log-odds of the hand-written evaluation of a determinization from that seat
+   (as the search computes it), and the seat's return at the end.
 2. The games are split by index: 70% to fit, 15% to choose the L2 strength, 15% to report on.
 3. Logistic regression, started from the hand-written evaluation (scale 1, every weight 0)
    and fitted by full-batch Adam in float64: the same data give the same weights.
@@ -71,6 +72,7 @@ def _positions(config: TrainConfig, index: int) -> Rows:
     ]
     chance = random.Random(derive_seed(config.seed, index, "chance"))
     keep = random.Random(derive_seed(config.seed, index, "keep"))
+    sampler = random.Random(derive_seed(config.seed, index, "determinize"))
     state = game.new_game()
     kept = []
     while not state.is_terminal():
@@ -88,7 +90,10 @@ def _positions(config: TrainConfig, index: int) -> Rows:
     for position in chosen:
         for seat in range(game.players):
             rows.observations.append(encoding.observe(position.view(seat)))
-            rows.hand.append(logit(position.evaluate(seat)))
+            # The hand-written evaluation as the search computes it: of a position the seat
+            # cannot tell from this one, never of the hidden truth.
+            seen = position.determinize(seat, sampler)
+            rows.hand.append(logit(seen.evaluate(seat)))
             rows.outcomes.append(returns[seat])
     return rows
 
