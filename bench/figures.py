@@ -33,6 +33,11 @@ from theomachy.engine.core import CHANCE, State
 from theomachy.engine.simulate import derive_seed
 from theomachy.lab.stats import fmt, wilson
 
+# Options per multi-player game. Mythic Wars plays with MW-CAP-1's 60 rounds (the energy in the
+# battle decides at the cap): without a cap a game where regenerating entities face each other
+# need never end (one 4-player game of greedy and expert was still going after 10 minutes).
+MULTI_OPTIONS: dict[str, dict[str, Any]] = {"mythic-wars": {"max_rounds": 60}}
+
 MULTI = [
     ("mythic-wars", 4),
     ("mythotopia", 3),
@@ -72,11 +77,11 @@ def multi_game(job: tuple[str, int, int]) -> float:
     if game_id == "mythic-battles":
         side = index % 2  # sides are seats 0, 2 and 1, 3
         specs = ["expert" if seat % 2 == side else "greedy" for seat in range(players)]
-        end = play(game_id, players, specs, index)
+        end = play(game_id, players, specs, index, MULTI_OPTIONS.get(game_id))
         return sum(end.returns()[seat] for seat in range(players) if seat % 2 == side)
     seat = index % players
     specs = ["expert" if s == seat else "greedy" for s in range(players)]
-    return play(game_id, players, specs, index).returns()[seat]
+    return play(game_id, players, specs, index, MULTI_OPTIONS.get(game_id)).returns()[seat]
 
 
 def battles_end(index: int) -> tuple[str, int]:
@@ -148,8 +153,10 @@ def main() -> None:
             lines += [
                 "### Expert against greedy opponents",
                 "",
-                f"`expert` in one seat, `greedy` in the others ({stamp}); in Mythic Battles "
-                "the expert plays one whole side of the 2v2, held to 75%.",
+                f"`expert` in one seat, `greedy` in the others ({stamp}, {args.games} games a "
+                "row, seats rotating); in Mythic Battles the expert plays one whole side of the "
+                "2v2, held to 75%. Mythic Wars is capped at 60 rounds (MW-CAP-1). A target is "
+                "met when the interval's lower bound reaches it.",
                 "",
                 "| game | players | expert's score | target | verdict |",
                 "|---|---:|---|---:|---|",
@@ -160,7 +167,12 @@ def main() -> None:
                 jobs = [(game_id, players, i) for i in range(args.games)]
                 rate = wilson(sum(pool.map(multi_game, jobs, chunksize=1)), args.games)
                 target = 0.75 if game_id == "mythic-battles" else 2 / players
-                verdict = "met" if rate.rate >= target else "NOT met"
+                if rate.low >= target:
+                    verdict = "met"
+                elif rate.rate >= target:
+                    verdict = "above, interval not yet"
+                else:
+                    verdict = "NOT met"
                 lines.append(f"| {game_id} | {players} | {fmt(rate)} | {target:.0%} | {verdict} |")
                 print(lines[-1], flush=True)
     text = "\n".join(lines) + "\n"
