@@ -153,10 +153,10 @@ def main() -> None:
             lines += [
                 "### Expert against greedy opponents",
                 "",
-                f"`expert` in one seat, `greedy` in the others ({stamp}, {args.games} games a "
-                "row, seats rotating); in Mythic Battles the expert plays one whole side of the "
-                "2v2, held to 75%. Mythic Wars is capped at 60 rounds (MW-CAP-1). A target is "
-                "met when the interval's lower bound reaches it.",
+                f"`expert` in one seat, `greedy` in the others ({stamp}, a row each, seats "
+                "rotating); in Mythic Battles the expert plays one whole side of the 2v2, held "
+                "to 75%. Mythic Wars is capped at 60 rounds (MW-CAP-1). A target is met when "
+                "the interval's lower bound reaches it.",
                 "",
                 "| game | players | expert's score | target | verdict |",
                 "|---|---:|---|---:|---|",
