@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
+PLAY_STAMP := $(VENV)/.installed-play
 BENCH_STAMP := $(VENV)/.installed-bench
 GAME   ?= mythic-arena
 ARGS   ?= --vs random
@@ -20,17 +21,23 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -e '.[dev]'
 	touch $@
 
+# Playing needs the package alone (its server, terminal and bots), not the developer tools.
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -e .
+	touch $@
+
 $(BENCH_STAMP): pyproject.toml $(STAMP)
 	$(BIN)/pip install -e '.[dev,bench]'
 	touch $@
 
-# The main job: the web server (SQLite under ./var/) with the browser client; prints the URL.
+# The main job: the web server (SQLite under ./var/) with the browser client; prints the URL
+# once the port is free (PORT=8001 picks another).
 play: serve
 
-serve: $(STAMP)
+serve: $(PLAY_STAMP)
 	$(BIN)/theomachy serve --host $(HOST) --port $(PORT)
 
-play-terminal: $(STAMP)
+play-terminal: $(PLAY_STAMP)
 	$(BIN)/theomachy play $(GAME) $(ARGS)
 
 # Debian packages some tests need: chromium (the browser test) and postgresql (the server on

@@ -255,6 +255,22 @@ def test_serve_command_takes_host_port_and_database() -> None:
         assert option in result.output
 
 
+def test_serve_refuses_a_busy_port_before_announcing_a_url() -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(app, ["serve", "--port", str(port)])
+    assert result.exit_code == 1
+    assert f"port {port} on 127.0.0.1 is already in use" in result.output
+    assert f"make play PORT={port + 1}" in result.output
+    assert "serving at" not in result.output
+    bad = CliRunner().invoke(app, ["serve", "--port", "70000"])
+    assert bad.exit_code == 2 and "65535" in bad.output
+
+
 # --- theomachy deck (Arena of the Gods) ------------------------------------------------------
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import socket
 from typing import Annotated
 
 import typer
@@ -13,9 +15,33 @@ from theomachy.server.storage import default_url
 MAX_WS_MESSAGE_BYTES = 64 * 1024
 
 
+def port_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host``:``port``, in words with what to do, or
+    None when it can. Checked before the URL is announced: a URL that then fails to open is
+    worse than no URL. (Bound the way uvicorn binds, then released at once.)"""
+    other = port + 1 if port < 65535 else 8000
+    fix = f"pick another: make play PORT={other} or theomachy serve --port {other}"
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        return f"cannot listen on {host!r}: not an address of this machine (--host / HOST)"
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                return f"port {port} on {host} is already in use (another server?); {fix}"
+            if error.errno == errno.EACCES:
+                return f"this user may not listen on port {port}; {fix}"
+            return f"cannot listen on {host}:{port} ({error.strerror}); {fix}"
+    return None
+
+
 def serve_command(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
@@ -60,6 +86,9 @@ def serve_command(
             "--workers above 1 needs PostgreSQL (--db postgresql+psycopg://...): SQLite is "
             "the single-process default"
         )
+    if problem := port_problem(host, port):
+        typer.echo(f"Error: {problem}", err=True)
+        raise typer.Exit(1)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(
         f"Theomachy is serving at http://{shown}:{port}/  (API docs: /docs; database: {url}"
