@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -196,6 +197,32 @@ def test_openapi_docs_are_served(client: TestClient) -> None:
     assert client.get("/docs").status_code == 200
     paths = client.get("/openapi.json").json()["paths"]
     assert "/api/tables/{table_id}/actions" in paths
+
+
+def test_the_api_docs_work_offline(client: TestClient) -> None:
+    # Every script, style sheet and icon of /docs comes from this server.
+    assert client.get("/redoc").status_code == 404
+    for page in ("/docs",):
+        html = client.get(page).text
+        assets = re.findall(r"""(?:src|href)=['"]([^'"]+)['"]""", html)
+        assets += re.findall(r"""url: ?['"]([^'"]+)['"]""", html)
+        assert assets, page
+        for asset in assets:
+            assert asset.startswith("/"), f"{page} loads {asset} from elsewhere"
+            assert client.get(asset).status_code == 200, f"{page}: {asset} is missing"
+        assert "cdn." not in html and "fonts.googleapis" not in html
+
+
+def test_an_unknown_address_gets_the_clients_not_found_page(client: TestClient) -> None:
+    for path in ("/no/such/page", "/t/a/b", "/lobby.php"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert "<!doctype html" in response.text.lower(), path
+    # Programs keep their JSON errors.
+    for path in ("/api/no-such-thing", "/static/no-such-file.js"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert "error" in response.json(), path
 
 
 def test_the_browser_client_is_served(client: TestClient) -> None:

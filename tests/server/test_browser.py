@@ -711,3 +711,26 @@ def test_the_lobby_sends_an_advanced_bots_parameters(server: LiveServer, page: A
     page.click("#create")
     page.wait_for_selector("#created [data-play='0']")
     assert "bot: ismcts:iterations=20" in page.inner_text("#created")
+
+
+def test_an_unknown_address_shows_the_not_found_page_and_offline_docs(
+    server: LiveServer, page: Any
+) -> None:
+    outside: list[str] = []
+
+    def note(request: Any) -> None:
+        # blob: and data: URLs are made in the page itself.
+        if not request.url.startswith((server.url, "blob:", "data:")):
+            outside.append(request.url)
+
+    page.on("request", note)
+    response = page.goto(f"{server.url}/no/such/page")
+    assert response is not None and response.status == 404
+    page.get_by_role("heading", name="Page not found").wait_for()
+    assert "/no/such/page" in page.locator("main").inner_text()
+    page.get_by_role("link", name="To the lobby").click()
+    page.wait_for_url(f"{server.url}/")
+    # The API docs render from this server alone (no CDN).
+    page.goto(f"{server.url}/docs")
+    page.get_by_text("/api/tables/{table_id}/actions").first.wait_for()
+    assert outside == []

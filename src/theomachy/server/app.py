@@ -28,6 +28,7 @@ from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -54,6 +55,16 @@ log = logging.getLogger("theomachy.server")
 def error(status: int, message: str, **details: Any) -> JSONResponse:
     """The JSON error every route answers with."""
     return JSONResponse({"error": message, **details}, status_code=status)
+
+
+# Paths that answer programs (JSON, scripts, sockets): their 404 stays a JSON error.
+_NOT_PAGES = ("/api/", "/static/", "/static-offline-docs/", "/catalog/", "/openapi.json")
+
+
+def is_page(request: Request) -> bool:
+    """Whether ``request`` is a browser asking for a page of the client (not the API)."""
+    path = request.url.path
+    return request.method in ("GET", "HEAD") and not path.startswith(_NOT_PAGES)
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -164,11 +175,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         yield
         await hub.stop()
 
-    app = FastAPI(
+    # The API docs (/docs) load their scripts from the package, never from a CDN: a server on
+    # a network without the internet still documents itself. No /redoc: its page fetches a
+    # logo from the internet.
+    app = FastAPIOffline(
+        redoc_url=None,
         title="Theomachy",
         summary="Play mythological strategy games: tables, seats, bots, spectators, replays.",
         version="0.1.0",
         lifespan=lifespan,
+        favicon_url="/static/favicon.svg",
     )
     app.state.hub = hub
     app.add_middleware(HttpRateLimit, rate=settings.http_rate, burst=settings.http_burst)
@@ -198,7 +214,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return error(400, f"bad request: {problems}")
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and is_page(request):
+            # A person's browser at an unknown address: the client shows its not-found page.
+            return FileResponse(WEB_ROOT / "index.html", status_code=404)
         return error(exc.status_code, str(exc.detail))
 
     @app.exception_handler(Exception)

@@ -47,6 +47,26 @@ async function openInvitation(tableId) {
   }
 }
 
+function showNotFound(root) {
+  document.title = "Theomachy — page not found";
+  replace(
+    root,
+    h(
+      "main.not-found",
+      null,
+      h("a.brand", { href: "/" }, h("span.bolt", { "aria-hidden": "true" }, "ϟ"), "Theomachy"),
+      h(
+        "section.panel",
+        null,
+        h("h1", null, "Page not found"),
+        h("p", null, "There is no page at ", h("code", null, location.pathname), "."),
+        h("p.muted", null, "A table's link looks like /t/ followed by its id."),
+        h("a.button.primary", { href: "/" }, "To the lobby"),
+      ),
+    ),
+  );
+}
+
 async function route() {
   const root = document.getElementById("app");
   const match = /^\/t\/([^/]+)\/?$/.exec(location.pathname);
@@ -63,7 +83,7 @@ async function route() {
   } else if (location.pathname === "/" || location.pathname === "/index.html") {
     showLobby(root);
   } else {
-    replace(root, h("main.page", null, h("h1", null, "Not found"), h("a", { href: "/" }, "To the lobby")));
+    showNotFound(root);
   }
 }
 
