@@ -734,3 +734,41 @@ def test_an_unknown_address_shows_the_not_found_page_and_offline_docs(
     page.goto(f"{server.url}/docs")
     page.get_by_text("/api/tables/{table_id}/actions").first.wait_for()
     assert outside == []
+
+
+def test_the_tab_title_and_an_optional_chime_say_your_turn(server: LiveServer, page: Any) -> None:
+    # Count the chime's notes: the page's AudioContext is wrapped before any script runs.
+    page.add_init_script(
+        """window.chimes = 0;
+        const Real = window.AudioContext;
+        window.AudioContext = class extends Real {
+            createOscillator() { window.chimes += 1; return super.createOscillator(); }
+        };"""
+    )
+    table = create_table(server, game="mythic-arena", bots={"1": "random"}, open=True, seed=5)
+    open_seat(page, table, query="renderer=generic")
+    sound = page.locator("#turn-sound")
+    assert sound.inner_text() == "Sound off" and sound.get_attribute("aria-pressed") == "false"
+    state = wait_for_my_turn(page)
+    assert state["turn"] == "mine"
+    assert page.title().startswith("Your turn · ")
+    assert page.evaluate("window.chimes") == 0  # off until the person turns it on
+    sound.click()
+    assert sound.inner_text() == "Sound on" and sound.get_attribute("aria-pressed") == "true"
+    after_switch = page.evaluate("window.chimes")
+    assert after_switch > 0  # the switch plays it once, so the person hears what it sounds like
+    # A move from a tab in the background; the bot answers and the turn comes back: the title
+    # says so and the chime sounds. (In a tab in front, a turn back within 1.5 s is silent.)
+    page.evaluate("Object.defineProperty(document, 'hidden', {get: () => true})")
+    click_and_wait(page, page.locator("#board [data-action]").first)
+    wait_for_my_turn(page)
+    page.wait_for_function("n => window.chimes > n", arg=after_switch, timeout=TIMEOUT_MS)
+    assert page.title().startswith("Your turn · ")
+    # The choice is kept by this browser.
+    page.reload()
+    page.wait_for_selector("#table[data-seat='0']")
+    assert page.locator("#turn-sound").inner_text() == "Sound on"
+    # Someone who only watches is never told it is their turn.
+    page.goto(f"{server.url}/t/{table['table_id']}#spectate")
+    page.wait_for_selector("#table[data-seat='spectator']")
+    assert page.title().endswith(" — Theomachy") and not page.title().startswith("Your turn")

@@ -117,3 +117,23 @@ export function rememberInvite(tableId, seat, url) {
   hosts[tableId] = { ...entry, invites, at: new Date().toISOString() };
   writeMap(HOSTS_KEY, hosts);
 }
+
+// This browser's table preferences (the "your turn" sound...), kept across tables and visits.
+const PREFS_KEY = "theomachy:preferences";
+
+/** A preference's value, or ``fallback`` when it was never set. */
+export function preference(name, fallback) {
+  const prefs = readMap(PREFS_KEY);
+  return Object.prototype.hasOwnProperty.call(prefs, name) ? prefs[name] : fallback;
+}
+
+/** Keep a preference (a JSON value). */
+export function setPreference(name, value) {
+  const prefs = readMap(PREFS_KEY);
+  prefs[name] = value;
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify(prefs));
+  } catch {
+    /* storage may be disabled */
+  }
+}

@@ -7,6 +7,7 @@
 import { api, TableSocket } from "./api.js";
 import { copyText, h, replace, toast } from "./dom.js";
 import { Moves } from "./moves.js";
+import { setSound, soundOn, TurnNotifier } from "./notify.js";
 import { rendererFor, seatColour } from "./render/index.js";
 import { forgetSeat, hostFor, rememberInvite, rememberSeat } from "./store.js";
 
@@ -118,6 +119,20 @@ class TablePage {
       { type: "button", onclick: () => this.copyLink() },
       "Copy link",
     );
+    this.turns = new TurnNotifier();
+    this.soundButton = h(
+      "button.small#turn-sound",
+      {
+        type: "button",
+        title: "A chime when it becomes your turn",
+        "aria-pressed": "false",
+        onclick: () => {
+          setSound(!soundOn());
+          this.draw();
+        },
+      },
+      "Sound off",
+    );
     this.replayButton = h(
       "button.small#replay-open",
       { type: "button", onclick: () => (this.replay.active ? this.closeReplay() : this.openReplay(null)) },
@@ -143,6 +158,7 @@ class TablePage {
         this.openChip,
         h("span.spacer"),
         this.connectionChip,
+        this.soundButton,
         this.copyButton,
         this.replayButton,
       ),
@@ -282,6 +298,7 @@ class TablePage {
       }, 10000),
     };
     this.main.dataset.pending = action;
+    this.turns.handOver();
     this.draw();
     if (this.socket && this.socket.send({ type: "action", action, seq })) return;
     api
@@ -329,7 +346,9 @@ class TablePage {
     const title = this.renderer.title
       ? this.renderer.title(payload)
       : (this.titles && this.titles[payload.game]) || payload.game;
-    document.title = `${title} — Theomachy`;
+    this.turns.update(myTurn, title);
+    this.soundButton.textContent = soundOn() ? "Sound on" : "Sound off";
+    this.soundButton.setAttribute("aria-pressed", String(soundOn()));
     replace(
       this.headTitle,
       h("strong", null, title),
