@@ -28,6 +28,10 @@ def test_games_lists_every_game_with_players_and_options(client: TestClient) -> 
     assert (wars["min_players"], wars["max_players"]) == (2, 8)
     assert wars["options"]["mode"]["default"] == "hands-of-fate"
     assert "destiny" in wars["options"]["mode"]["enum"]
+    # Every game says in a sentence what it is (the lobby shows it beside the title).
+    for game in body["games"]:
+        assert 30 <= len(game["description"]) <= 160, game["id"]
+        assert "player" not in game["description"].lower(), "the player range is shown apart"
     assert set(body["agents"]) == {
         *("random", "greedy", "mcts", "ismcts"),
         *("easy", "medium", "hard", "expert"),

@@ -772,3 +772,13 @@ def test_the_tab_title_and_an_optional_chime_say_your_turn(server: LiveServer, p
     page.goto(f"{server.url}/t/{table['table_id']}#spectate")
     page.wait_for_selector("#table[data-seat='spectator']")
     assert page.title().endswith(" — Theomachy") and not page.title().startswith("Your turn")
+
+
+def test_the_lobby_describes_every_game_once(server: LiveServer, page: Any) -> None:
+    page.goto(f"{server.url}/")
+    games = httpx.get(f"{server.url}/api/games").json()["games"]
+    for game in games:
+        card = page.locator(f"[data-game='{game['id']}']")
+        text = card.inner_text()
+        assert game["title"] in text and game["description"] in text
+        assert text.lower().count("player") == 1, text  # the range, once

@@ -259,6 +259,8 @@ class Game(ABC):
 
     id: ClassVar[str]
     title: ClassVar[str]
+    description: ClassVar[str] = ""
+    """One sentence on what the game is, for people choosing a game (the lobby)."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     default_players: ClassVar[int]

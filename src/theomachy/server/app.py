@@ -78,12 +78,14 @@ def bearer(authorization: str | None) -> str | None:
 
 
 def game_info(game_id: str) -> dict[str, Any]:
-    """A game's id, title, player range and options (JSON Schema of each, with its default)."""
+    """A game's id, title, description, player range and options (JSON Schema of each, with
+    its default)."""
     cls = game_class(game_id)
     schema = cls.Options.model_json_schema()
     return {
         "id": game_id,
         "title": cls.title,
+        "description": cls.description,
         "min_players": cls.min_players,
         "max_players": cls.max_players,
         "default_players": cls.default_players,

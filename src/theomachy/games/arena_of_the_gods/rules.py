@@ -102,6 +102,10 @@ class ArenaGame(Game):
 
     id = "arena-of-the-gods"
     title = "Arena of the Gods"
+    description = (
+        "Gods duel with decks of cards: spend Gold and Favor on buildings, units and "
+        "evocations, and battle until one God is left standing."
+    )
     min_players = 2
     max_players = 6
     default_players = 2

@@ -246,6 +246,10 @@ class MythicArenaGame(Game):
 
     id = "mythic-arena"
     title = "Mythic Arena"
+    description = (
+        "Two pantheons fight over a 4×4 battlefield of cards: place, capture, align three for"
+        " Glory."
+    )
     min_players = 2
     max_players = 2
     default_players = 2

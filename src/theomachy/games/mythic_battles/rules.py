@@ -107,6 +107,10 @@ class BattlesGame(Game):
 
     id = "mythic-battles"
     title = "Mythic Battles: Pantheon"
+    description = (
+        "Skirmish on a map of areas: draft gods, heroes, monsters and troops, then kill the "
+        "rival divinity or absorb the omphalos."
+    )
     min_players = 2
     max_players = 4
     default_players = 2

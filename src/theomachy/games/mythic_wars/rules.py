@@ -302,6 +302,9 @@ class MythicWarsGame(Game):
 
     id = "mythic-wars"
     title = "Mythic Wars: Clash of the Gods"
+    description = (
+        "Factions of gods invoke, empower and clash with dice until one faction holds the battle."
+    )
     min_players = 2
     max_players = 8
     default_players = 2

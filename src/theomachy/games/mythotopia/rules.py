@@ -422,6 +422,10 @@ class MythotopiaGame(Game):
 
     id = "mythotopia"
     title = "Mythotopia"
+    description = (
+        "Lords of scattered provinces build decks of cards to gather resources, raise armies,"
+        " build roads and go to war for victory points."
+    )
     min_players = 2
     max_players = 4
     default_players = 2

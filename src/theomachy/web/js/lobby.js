@@ -6,13 +6,6 @@ import { api } from "./api.js";
 import { ago, copyText, h, replace, toast } from "./dom.js";
 import { knownSeats, rememberHost, rememberInvite, rememberSeat } from "./store.js";
 
-const GAME_BLURBS = {
-  "mythic-arena":
-    "Two pantheons fight over a 4×4 battlefield of cards: place, capture, align three for Glory.",
-  "mythic-wars":
-    "Factions of gods invoke, empower and clash with dice until one faction holds the battle.",
-};
-
 const state = {
   games: [],
   agents: [],
@@ -113,7 +106,7 @@ function drawForm(form, created) {
           },
         },
         h("span.game-title", null, g.title),
-        h("span.game-blurb", null, GAME_BLURBS[g.id] || `${g.min_players}–${g.max_players} players`),
+        g.description ? h("span.game-blurb", null, g.description) : null,
         h(
           "span.game-meta",
           null,
