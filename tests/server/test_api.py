@@ -32,6 +32,11 @@ def test_games_lists_every_game_with_players_and_options(client: TestClient) -> 
     for game in body["games"]:
         assert 30 <= len(game["description"]) <= 160, game["id"]
         assert "player" not in game["description"].lower(), "the player range is shown apart"
+        # Every option is explained in words: a title and a sentence, no rule ids.
+        for name, option in game["options"].items():
+            about = option.get("description", "")
+            assert option.get("title") and len(about) >= 20, (game["id"], name)
+            assert not re.search(r"\b[A-Z]{2}-[A-Z0-9-]+\b", about), (game["id"], name, about)
     assert set(body["agents"]) == {
         *("random", "greedy", "mcts", "ismcts"),
         *("easy", "medium", "hard", "expert"),

@@ -782,3 +782,12 @@ def test_the_lobby_describes_every_game_once(server: LiveServer, page: Any) -> N
         text = card.inner_text()
         assert game["title"] in text and game["description"] in text
         assert text.lower().count("player") == 1, text  # the range, once
+
+
+def test_the_lobby_explains_each_option_in_words(server: LiveServer, page: Any) -> None:
+    page.goto(f"{server.url}/")
+    page.click("[data-game='mythic-wars']")
+    about = page.locator("#opt-deal-about")
+    assert "how many deities each player is dealt" in about.inner_text()
+    assert page.locator("#opt-deal").get_attribute("aria-describedby") == "opt-deal-about"
+    assert "MW-" not in page.locator("#create-panel").inner_text()

@@ -91,10 +91,30 @@ class ArenaOptions(GameOptions):
     dice), ``max_rounds`` (AG-CAP-1: the game ends after this many rounds; None, the default,
     is the rulebook's game: it ends only with the last player standing)."""
 
-    gods: list[str] | None = None
-    decks: list[str | dict[str, Any]] | None = None
-    first: int | None = None
-    max_rounds: int | None = Field(default=None, ge=1, le=10_000)
+    gods: list[str] | None = Field(
+        default=None,
+        title="Gods",
+        description="The God each seat plays, in seat order; empty: each seat's starter God.",
+    )
+    decks: list[str | dict[str, Any]] | None = Field(
+        default=None,
+        title="Decks",
+        description="The deck each seat plays (a starter deck, or a deck you built); "
+        "empty: each God's starter deck.",
+    )
+    first: int | None = Field(
+        default=None,
+        title="First player",
+        description="The seat that plays first; empty: the dice decide.",
+    )
+    max_rounds: int | None = Field(
+        default=None,
+        ge=1,
+        le=10_000,
+        title="Round limit",
+        description="End the game after this many rounds, the most Life winning; empty: no "
+        "limit, the last God standing wins.",
+    )
 
 
 class ArenaGame(Game):

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from itertools import repeat
 from typing import Any, NamedTuple
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.mythic_arena import abilities, evaluation
@@ -212,9 +212,22 @@ class MythicArenaOptions(GameOptions):
     2/3/4 games), ``first_player`` (who chooses the pantheon and starts the first game),
     ``strength_supply`` (tokens in the supply)."""
 
-    rounds: int = 1
-    first_player: int = 0
-    strength_supply: int = 10
+    rounds: int = Field(
+        default=1,
+        title="Games",
+        description="1 for a single game, or 3, 5 or 7 for a match won by the first to win "
+        "2, 3 or 4 games.",
+    )
+    first_player: int = Field(
+        default=0,
+        title="First player",
+        description="The seat that chooses its pantheon and plays first (0 or 1).",
+    )
+    strength_supply: int = Field(
+        default=10,
+        title="Strength tokens",
+        description="How many Strength tokens the supply holds (0 to 40).",
+    )
 
     @field_validator("rounds")
     @classmethod

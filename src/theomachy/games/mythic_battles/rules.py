@@ -96,10 +96,31 @@ class BattlesOptions(GameOptions):
     player; default the scenario's, MB-SETUP-3), ``armies`` (a recruited army per seat, its
     divinity first, instead of the recruitment draft), ``max_rounds`` (MB-WIN-3)."""
 
-    scenario: str | None = None
-    lead: int | None = Field(default=None, ge=0, le=7)
-    armies: list[list[str]] | None = None
-    max_rounds: int = Field(default=20, ge=1, le=1000)
+    scenario: str | None = Field(
+        default=None,
+        title="Scenario",
+        description="The map and its rules; empty: the scenario for the player count.",
+    )
+    lead: int | None = Field(
+        default=None,
+        ge=0,
+        le=7,
+        title="Lead player",
+        description="The seat that leads; empty: the one the scenario names.",
+    )
+    armies: list[list[str]] | None = Field(
+        default=None,
+        title="Armies",
+        description="An army per seat, its divinity first, instead of recruiting in the game.",
+    )
+    max_rounds: int = Field(
+        default=20,
+        ge=1,
+        le=1000,
+        title="Round limit",
+        description="After this many rounds the side with the most omphalos absorbed wins, "
+        "then the one that dealt the most damage.",
+    )
 
 
 class BattlesGame(Game):

@@ -281,13 +281,45 @@ class MythicWarsOptions(GameOptions):
     ``max_rounds`` (MW-CAP-1: None, the rulebook's game, has no cap)."""
 
     mode: Literal["hands-of-fate", "guided", "pantheons", "destiny", "pantheons-of-destiny"] = (
-        "hands-of-fate"
+        Field(
+            default="hands-of-fate",
+            title="Set-up",
+            description="How factions are formed: hands-of-fate, four deities dealt at random; "
+            "guided, deal some and keep four; pantheons, keep four of one whole pantheon; "
+            "destiny, each assembles a faction; pantheons-of-destiny, the same from one "
+            "pantheon.",
+        )
     )
-    deal: int = 6
-    factions: list[list[str]] | None = None
-    solo: bool = False
-    first: int | None = None
-    max_rounds: int | None = Field(default=None, ge=1, le=100_000)
+    deal: int = Field(
+        default=6,
+        title="Cards dealt",
+        description="In the guided set-up, how many deities each player is dealt (4 to 12).",
+    )
+    factions: list[list[str]] | None = Field(
+        default=None,
+        title="Factions",
+        description="In the destiny set-ups, four deities per seat chosen here instead of in "
+        "the game (everyone learns them: open tables only).",
+    )
+    solo: bool = Field(
+        default=False,
+        title="Own copies",
+        description="In the destiny set-ups, each player assembles from a whole copy of the "
+        "game instead of one shared copy.",
+    )
+    first: int | None = Field(
+        default=None,
+        title="First prime faction",
+        description="The seat that is the first prime faction; empty: a die decides.",
+    )
+    max_rounds: int | None = Field(
+        default=None,
+        ge=1,
+        le=100_000,
+        title="Round limit",
+        description="End the game after this many rounds, the most energy in the battle "
+        "winning; empty: no limit, as in the rulebook.",
+    )
 
     @field_validator("deal")
     @classmethod

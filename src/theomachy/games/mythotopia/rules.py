@@ -413,8 +413,19 @@ class MythotopiaOptions(GameOptions):
     """Options: ``choose_provinces`` (MT-SETUP-OPT-1, 3 or 4 players) and ``max_rounds``
     (MT-CAP-1: the game ends after that many rounds)."""
 
-    choose_provinces: bool = False
-    max_rounds: int = Field(default=100, ge=1, le=1000)
+    choose_provinces: bool = Field(
+        default=False,
+        title="Choose provinces",
+        description="With 3 or 4 players: deal more Province cards and let each player set "
+        "two aside.",
+    )
+    max_rounds: int = Field(
+        default=100,
+        ge=1,
+        le=1000,
+        title="Round limit",
+        description="End the game after this many rounds, the highest score winning.",
+    )
 
 
 class MythotopiaGame(Game):

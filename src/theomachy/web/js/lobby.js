@@ -28,10 +28,6 @@ function titleOf(id) {
 }
 
 /** Docstring-ish option help without its ``code`` marks. */
-function plainHelp(text) {
-  return String(text || "").replace(/``/g, "");
-}
-
 export async function showLobby(root) {
   document.title = "Theomachy — lobby";
   const form = h("section.panel.create#create-panel", null, h("p.muted", null, "Loading games…"));
@@ -181,7 +177,6 @@ function drawForm(form, created) {
     publicOptions.length
       ? [
           h("h3", null, "Options"),
-          game.options_help ? h("p.hint", null, plainHelp(game.options_help)) : null,
           options,
         ]
       : null,
@@ -372,7 +367,15 @@ function optionField(name, schema) {
       data: { option: name, kind: "json" },
     });
   }
-  return h("div.form-row", null, h("label", { for: id }, label), input);
+  if (!schema.description) return h("div.form-row", null, h("label", { for: id }, label), input);
+  // What the option does, in words, under its field.
+  input.setAttribute("aria-describedby", `${id}-about`);
+  return h(
+    "div.form-row.option-row",
+    null,
+    h("label", { for: id }, label),
+    h("div.option-field", null, input, h("p.hint.option-about", { id: `${id}-about` }, schema.description)),
+  );
 }
 
 function readOptions(container, game) {
