@@ -195,7 +195,13 @@ def test_lobby_lists_open_and_recent_tables(client: TestClient) -> None:
     listed = client.get("/api/tables").json()["tables"]
     assert {t["table_id"] for t in listed} >= {finished["table_id"], playing["table_id"]}
     open_ids = [t["table_id"] for t in client.get("/api/tables?status=playing").json()["tables"]]
-    done_ids = [t["table_id"] for t in client.get("/api/tables?status=finished").json()["tables"]]
+    done = client.get("/api/tables?status=finished").json()["tables"]
+    done_ids = [t["table_id"] for t in done]
+    # The lobby names the winners as the game does: a pantheon in Mythic Arena.
+    listed_final = next(t for t in done if t["table_id"] == finished["table_id"])
+    pantheons = full_state(client, finished["table_id"]).features()["pantheon"]
+    expected = [pantheons[w].capitalize() for w in listed_final["winners"]]
+    assert listed_final["winner_names"] == (expected or None)
     assert playing["table_id"] in open_ids and playing["table_id"] not in done_ids
     assert finished["table_id"] in done_ids
     entry = next(t for t in listed if t["table_id"] == playing["table_id"])

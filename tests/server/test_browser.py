@@ -373,6 +373,9 @@ def test_lobby_to_end_of_a_mythic_arena_game(server: LiveServer, page: Any) -> N
     page.wait_for_selector("#table[data-seat='0'][data-status='finished']")
     page.goto(f"{server.url}/")
     page.wait_for_selector(f"#recent-tables [data-table='{table_id}']")
+    listed = page.inner_text(f"#recent-tables [data-table='{table_id}']")
+    names = " and ".join(pantheons[w] for w in winners)
+    assert f"Won by {names}" in listed, listed  # the pantheon, not a seat number
     assert time.monotonic() - started < 60
 
 

@@ -42,11 +42,14 @@ def test_an_old_database_is_migrated_in_place(tmp_path: Path) -> None:
         assert record.seats[0].token_hash == hash_token("tok") and record.seats[0].claimed
         assert record.seats[1].bot == "random" and record.seats[0].reinvites == 0
         assert theomachy.load("mythic-arena").replay(record.actions).history() == ["choose greek"]
+        assert record.winner_names is None  # a column added since: empty for old tables
         store.append("old", 1, [("choose norse", 1)], "playing", "seat", [])
+        store.append("old", 2, [("resign", 1)], "finished", "none", [0], ["Greek"])
+        assert store.load("old").winner_names == ["Greek"]  # type: ignore[union-attr]
     finally:
         store.close()
     again = Store(f"sqlite:///{path}")  # a second start finds nothing to add
     try:
-        assert again.count_actions("old") == 2
+        assert again.count_actions("old") == 3
     finally:
         again.close()

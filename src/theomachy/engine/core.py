@@ -118,6 +118,12 @@ class State(ABC):
         reports, never for deciding the winner."""
         return None
 
+    def seat_label(self, seat: int) -> str | None:
+        """A name people know the seat by once the game is over, where the game gives one (a
+        pantheon, a God, a divinity): "won by Norse". ``None`` (the default): "Seat N".
+        Asked at the end only, so it may name what was hidden during play."""
+        return None
+
     def features(self) -> dict[str, Any]:
         """The game's set-up as the lab stores it (factions, decks, gods per seat...)."""
         return {}

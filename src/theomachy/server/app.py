@@ -137,6 +137,7 @@ def summary_json(summary: TableSummary, base: str) -> dict[str, Any]:
         "status": summary.status,
         "open": summary.open,
         "winners": summary.winners,
+        "winner_names": summary.winner_names,
         "bots": {str(seat): spec for seat, spec in summary.bots.items()},
         "created_at": summary.created_at.isoformat(),
         "updated_at": summary.updated_at.isoformat(),

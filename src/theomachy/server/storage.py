@@ -77,6 +77,9 @@ class TableRow(Base):
     # server find the tables it must drive itself without replaying every table.
     waiting: Mapped[str] = mapped_column(String(16), default="seat")
     winners: Mapped[list[int]] = mapped_column(JSON, default=list)
+    # What the winners are called at the end ("Norse", "Zeus"), for the lobby's list; null
+    # for a game that names no seat and for tables finished before this column.
+    winner_names: Mapped[list[str] | None] = mapped_column(JSON, nullable=True, default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
@@ -142,6 +145,7 @@ class TableSummary:
     options: dict[str, Any]
     status: str
     winners: list[int]
+    winner_names: list[str] | None
     created_at: datetime
     updated_at: datetime
     length: int
@@ -170,6 +174,7 @@ def _summary_fields(row: TableRow) -> dict[str, Any]:
         "options": dict(row.options),
         "status": row.status,
         "winners": list(row.winners),
+        "winner_names": list(row.winner_names) if row.winner_names is not None else None,
         "created_at": _utc(row.created_at),
         "updated_at": _utc(row.updated_at),
         "length": row.length,
@@ -233,6 +238,7 @@ _ADDED_COLUMNS: dict[str, dict[str, str]] = {
         "bot_count": "INTEGER DEFAULT 0",
         "driver": "VARCHAR(64)",
         "lease_until": "TIMESTAMP WITH TIME ZONE",
+        "winner_names": "JSON",
     },
     "seats": {"invite_hash": "VARCHAR(64)", "reinvites": "INTEGER DEFAULT 0"},
 }
@@ -336,6 +342,7 @@ class Store:
         status: str,
         waiting: str,
         winners: list[int],
+        winner_names: list[str] | None = None,
     ) -> None:
         """Append ``(action, actor)`` entries to a log of ``expected_length`` entries and
         update the table's listing columns, all in one transaction; ``LogConflict`` (nothing
@@ -353,6 +360,7 @@ class Store:
                     status=status,
                     waiting=waiting,
                     winners=winners,
+                    winner_names=winner_names,
                     updated_at=stamp,
                 )
             )

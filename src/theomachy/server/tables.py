@@ -158,6 +158,15 @@ def status_of(state: State) -> str:
     return "finished" if state.is_terminal() else "playing"
 
 
+def winner_names(state: State) -> list[str] | None:
+    """What the winners of a finished game are called ("Norse"), when the game names every
+    one of them; None while the game goes on or where it names none."""
+    if not state.is_terminal():
+        return None
+    names = [state.seat_label(seat) for seat in state.winners()]
+    return [name for name in names if name] if all(names) and names else None
+
+
 def visible_log(state: State, seat: int | None) -> list[str]:
     """The action log as ``seat`` may see it: the game's own masked log when its view has one;
     otherwise each entry as the game says ``seat`` saw it (``State.action_seen_by``). A game
@@ -598,6 +607,7 @@ class TableHub:
                     status_of(new),
                     table.waiting(new),
                     new.winners(),
+                    winner_names(new),
                 )
             except LogConflict:
                 # Another process wrote first: take its entries, and tell the player.

@@ -1174,6 +1174,10 @@ class ArenaState(State):
     def scores(self) -> list[float]:
         return [float(max(0, life)) for life in self.life]
 
+    def seat_label(self, seat: int) -> str | None:
+        """The seat's God: "Zeus"."""
+        return CARDS[self.arena.gods[seat]].name
+
     def features(self) -> dict[str, Any]:
         return {"gods": list(self.arena.gods), "decks": [d.name for d in self.arena.decks]}
 

@@ -919,6 +919,11 @@ class MythicArenaState(State):
         """Glory of the current (or last) game."""
         return [float(g) for g in self.glory]
 
+    def seat_label(self, seat: int) -> str | None:
+        """The seat's pantheon: "Greek" or "Norse"."""
+        chosen = self.pantheon[seat]
+        return PANTHEONS[chosen].capitalize() if chosen >= 0 else None
+
     def features(self) -> dict[str, Any]:
         """Each seat's pantheon and the first player."""
         return {

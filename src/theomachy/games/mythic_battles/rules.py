@@ -1774,6 +1774,11 @@ class BattlesState(State):
     def scores(self) -> list[float]:
         return [float(a) for a in self.absorbed]
 
+    def seat_label(self, seat: int) -> str | None:
+        """The seat's divinity (its army's first unit): "Zeus"."""
+        army = self.armies[seat]
+        return UNITS[army[0]].name if army else None
+
     def features(self) -> dict[str, Any]:
         return {"armies": [list(a) for a in self.armies], "scenario": self.game.scenario.id}
 

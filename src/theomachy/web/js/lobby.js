@@ -566,7 +566,9 @@ function tableList(tables, seats) {
       const bots = Object.keys(t.bots || {}).length;
       const people = t.players - bots;
       const finished = t.status === "finished";
-      const winners = (t.winners || []).map((w) => `Seat ${w}`).join(", ");
+      // The game's names for its winners where it gives them ("Norse", "Zeus"), else seats.
+      const names = t.winner_names && t.winner_names.length ? t.winner_names : (t.winners || []).map((w) => `Seat ${w}`);
+      const winners = names.join(" and ");
       return h(
         "li.table-item",
         { data: { table: t.table_id, status: t.status } },
