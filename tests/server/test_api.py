@@ -278,3 +278,18 @@ def test_idle_tables_beyond_the_cap_are_forgotten_and_reload_from_the_log(db_pat
         view = seat_view(capped, first["table_id"], first["seats"][0]["token"])
         assert view["table_id"] == first["table_id"] and view["seq"] == 0
         assert list(hub._live) == [first["table_id"]]
+
+
+def test_each_game_has_a_rules_page_from_its_rules_index(client: TestClient) -> None:
+    for game_id in theomachy.games():
+        response = client.get(f"/rules/{game_id}")
+        assert response.status_code == 200 and response.headers["content-type"].startswith(
+            "text/html"
+        )
+        page = response.text
+        assert "<table>" in page and "<h2>" in page, game_id
+        assert "<script" not in page  # the rules text is shown, never run
+    arena = client.get("/rules/mythic-arena").text
+    assert "MA-RULING-SUPPLY" in arena and "Mythic Arena — rules — Theomachy" in arena
+    missing = client.get("/rules/no-such-game")
+    assert missing.status_code == 404 and "<!doctype html" in missing.text.lower()

@@ -794,3 +794,17 @@ def test_the_lobby_explains_each_option_in_words(server: LiveServer, page: Any) 
     assert "how many deities each player is dealt" in about.inner_text()
     assert page.locator("#opt-deal").get_attribute("aria-describedby") == "opt-deal-about"
     assert "MW-" not in page.locator("#create-panel").inner_text()
+
+
+def test_the_table_links_to_its_games_rules(server: LiveServer, page: Any) -> None:
+    table = create_table(server, game="mythic-wars", players=2, bots={"1": "random"})
+    open_seat(page, table)
+    link = page.locator("#rules-link")
+    assert link.get_attribute("href") == "/rules/mythic-wars"
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_load_state()
+    assert rules.title() == "Mythic Wars: Clash of the Gods — rules — Theomachy"
+    assert rules.locator("h2", has_text="Set-up").count() >= 1
+    rules.close()

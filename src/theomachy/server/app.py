@@ -26,7 +26,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from pydantic import ValidationError
@@ -42,6 +42,7 @@ from theomachy.server.edge import BodyReadTimeout, WebSocketConnectLimit
 from theomachy.server.errors import TableError, TooMany, Unauthorized
 from theomachy.server.limits import BodyLimit, HttpRateLimit
 from theomachy.server.ratelimit import ClientLimits, TokenBucket
+from theomachy.server.rules_page import rules_page
 from theomachy.server.schemas import Claim, CreateTable, PlayAction, SocketMessage
 from theomachy.server.settings import ServerSettings
 from theomachy.server.storage import Store, TableSummary
@@ -499,6 +500,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(WEB_ROOT / "index.html")
+
+    @app.get("/rules/{game_id}", include_in_schema=False)
+    async def rules(game_id: str) -> HTMLResponse:
+        known_game(game_id)  # an unknown game: the not-found page
+        return HTMLResponse(rules_page(game_id))
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:

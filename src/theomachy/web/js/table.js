@@ -133,6 +133,11 @@ class TablePage {
       },
       "Sound off",
     );
+    this.rulesLink = h(
+      "a.button.small#rules-link",
+      { href: "/", target: "_blank", rel: "noopener", title: "The rules of this game, in a new tab" },
+      "Rules",
+    );
     this.replayButton = h(
       "button.small#replay-open",
       { type: "button", onclick: () => (this.replay.active ? this.closeReplay() : this.openReplay(null)) },
@@ -159,6 +164,7 @@ class TablePage {
         h("span.spacer"),
         this.connectionChip,
         this.soundButton,
+        this.rulesLink,
         this.copyButton,
         this.replayButton,
       ),
@@ -347,6 +353,7 @@ class TablePage {
       ? this.renderer.title(payload)
       : (this.titles && this.titles[payload.game]) || payload.game;
     this.turns.update(myTurn, title);
+    this.rulesLink.href = `/rules/${encodeURIComponent(payload.game)}`;
     this.soundButton.textContent = soundOn() ? "Sound on" : "Sound off";
     this.soundButton.setAttribute("aria-pressed", String(soundOn()));
     replace(
