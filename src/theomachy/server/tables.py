@@ -163,8 +163,13 @@ def winner_names(state: State) -> list[str] | None:
     one of them; None while the game goes on or where it names none."""
     if not state.is_terminal():
         return None
-    names = [state.seat_label(seat) for seat in state.winners()]
-    return [name for name in names if name] if all(names) and names else None
+    names = []
+    for seat in state.winners():
+        name = state.seat_label(seat)
+        if not name:
+            return None  # a seat the game does not name: the lobby says "Seat N" for all
+        names.append(name)
+    return names or None
 
 
 def visible_log(state: State, seat: int | None) -> list[str]:

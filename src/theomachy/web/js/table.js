@@ -354,8 +354,9 @@ class TablePage {
       : (this.titles && this.titles[payload.game]) || payload.game;
     this.turns.update(myTurn, title);
     this.rulesLink.href = `/rules/${encodeURIComponent(payload.game)}`;
-    this.soundButton.textContent = soundOn() ? "Sound on" : "Sound off";
-    this.soundButton.setAttribute("aria-pressed", String(soundOn()));
+    const sound = soundOn();
+    this.soundButton.textContent = sound ? "Sound on" : "Sound off";
+    this.soundButton.setAttribute("aria-pressed", String(sound));
     replace(
       this.headTitle,
       h("strong", null, title),
