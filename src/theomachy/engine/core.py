@@ -13,11 +13,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from theomachy.engine.actions import explain_illegal
+
+if TYPE_CHECKING:
+    from theomachy.engine.narration import Narrator
 
 _NAME = itemgetter(0)
 
@@ -317,6 +320,14 @@ class Game(ABC):
         """The game's public card data, card id -> its printed facts (name, numbers, text),
         for clients that draw cards named in views; empty for a game without cards."""
         return {}
+
+    @classmethod
+    def narrator(cls) -> Narrator:
+        """How the game's events read in words (its package's narrator); the default tells
+        each action by its notation."""
+        from theomachy.engine.narration import GENERIC
+
+        return GENERIC
 
     @abstractmethod
     def new_game(self) -> State:

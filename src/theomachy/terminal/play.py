@@ -22,6 +22,7 @@ from pathlib import Path
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from theomachy.agents.base import Agent
@@ -128,26 +129,23 @@ def apply_and_announce(session: Session, action: str) -> None:
     state = session.state
     actor = state.current_player
     before = session.view()
+    if state.is_terminal() or action not in state.legal_actions():
+        state.apply(action)  # raises IllegalAction, saying why
+    seen = state.action_seen_by(action, session.viewer)
     state.apply(action)
     if session.save is not None:
         save_state(session.save, state)
-    announce(session, before, actor)
+    announce(session, before, actor, seen)
 
 
-def announce(session: Session, before: View, actor: int) -> None:
-    """Print the action just applied as the person's view records it."""
+def announce(session: Session, before: View, actor: int, seen: str) -> None:
+    """Print the action just applied (``seen``: as the person saw it) in the game's words."""
     after = session.view()
-    index = len(session.state.history()) - 1
-    log = after.get("log")
-    renderer = session.renderer
-    if isinstance(log, list) and index < len(log):
-        text = renderer.event(before, after, actor, str(log[index]))
-    else:  # the view keeps no log: say only that something happened
-        text = "a chance event" if actor == CHANCE else "moved"
-    if text is None:
+    told = session.state.game.narrator().tell(before, after, actor, seen)
+    if told is None:
         return
     who = "[dim]chance[/]" if actor == CHANCE else session.name(after, actor)
-    line = f"  {who}: {text}"
+    line = f"  {who}: {escape(told.text)}"
     session.console.print(line, highlight=False)
     if session.hot_seat:
         session.recent.append(line)

@@ -2,7 +2,8 @@
 
 Each game may register its own :class:`Renderer`; any other game gets the generic one, which
 pretty-prints the view's public fields. Renderers see only views, never states, so they can
-show nothing the player could not see at the table.
+show nothing the player could not see at the table. What happened is told in the game's own
+words by its narrator (``Game.narrator()``, in the game's package), not here.
 """
 
 from __future__ import annotations
@@ -44,15 +45,6 @@ class Renderer:
     def instruction(self, view: View) -> str | None:
         """What the player to move is asked to decide, in words (markup allowed)."""
         return None
-
-    def event(self, before: View, after: View, actor: int, entry: str) -> str | None:
-        """One applied action (``entry``, as the view's log shows it) in words, or None when
-        it is not worth a line of its own (the loop then prints nothing).
-
-        ``before`` and ``after`` are the viewer's views around the action, so a renderer can
-        describe its consequences (captures, points).
-        """
-        return entry
 
     def result(self, view: View) -> RenderableType | None:
         """Scores or other details of a finished game, if the game has any to show."""

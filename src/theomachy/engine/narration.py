@@ -1,0 +1,155 @@
+"""How a game's events read in words: one narrator per game, told from one seat's views.
+
+A game's narrator (``Game.narrator()``, written in the game's own package) turns one applied
+action into a line of the log: ``"Valkyrie attacks Zeus: 4 damage, Zeus falls"``. It is told
+the action as the reader saw it (``State.action_seen_by``: a hidden draw reads ``draw ?``)
+and the reader's views just before and just after it, never the state, so a line can say no
+more than the reader could see at the table. The browser (through the server), the terminal
+and replays all use the same narrator.
+
+:class:`Chronicle` follows a game and keeps each reader's story (the seats and the
+spectators), one :class:`Line` per told action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from theomachy.engine.core import CHANCE
+
+if TYPE_CHECKING:
+    from theomachy.engine.core import Game, State
+
+View = dict[str, Any]
+"""A view as returned by ``State.view(player)``."""
+
+KINDS = frozenset({"move", "chance", "minor", "round", "result"})
+"""How a line is shown: a decision, a chance outcome, a detail, a new round or turn, an end."""
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a narrator says of one action: plain text (no markup) and its kind."""
+
+    text: str
+    kind: str = "move"
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown line kind {self.kind!r}: one of {sorted(KINDS)}")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a reader's story: the ``step`` (0-based position in the game's history)
+    it tells, who acted (``seat``; None for chance), the words, their kind and the action
+    as the reader saw it (the notation, shown on hover)."""
+
+    step: int
+    seat: int | None
+    text: str
+    kind: str
+    action: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The line as clients receive it."""
+        return {
+            "step": self.step,
+            "seat": self.seat,
+            "text": self.text,
+            "kind": self.kind,
+            "action": self.action,
+        }
+
+
+class Narrator:
+    """Tells a game's events; this base tells any game by its notation. A game subclasses it
+    in its package and overrides :meth:`seat_name` and :meth:`event`."""
+
+    def seat_name(self, view: View, seat: int) -> str:
+        """What a seat is called in lines (a pantheon, a God); "Player N" by default."""
+        return f"Player {seat}"
+
+    def name(self, view: View, seat: int) -> str:
+        """A seat as the reader says it: "you" for the reader's own seat."""
+        return "you" if seat == view.get("player") else self.seat_name(view, seat)
+
+    def event(self, before: View, after: View, actor: int, entry: str) -> str | Told | None:
+        """One action in words: ``entry`` as the reader saw it, applied by ``actor`` (a seat,
+        or ``CHANCE``) between the reader's views ``before`` and ``after``. The actor's name
+        is shown beside the line, so the text starts with the verb ("attacks Zeus"). None:
+        not worth a line of its own. The base returns the notation."""
+        return entry
+
+    def tell(self, before: View, after: View, actor: int, entry: str) -> Told | None:
+        """:meth:`event`, as a :class:`Told` (chance outcomes are of kind "chance" unless the
+        game says otherwise)."""
+        said = self.event(before, after, actor, entry)
+        if said is None or isinstance(said, Told):
+            return said
+        return Told(said, "chance" if actor == CHANCE else "move")
+
+
+GENERIC = Narrator()
+
+
+class Chronicle:
+    """The story of one game as each reader saw it, grown one action at a time.
+
+    It replays the game's history on its own copy of the state and, for every reader (each
+    seat and the spectators, ``None``), keeps the view before each action and the lines
+    told so far. Each action costs one view and one narration per reader.
+    """
+
+    def __init__(self, game: Game, readers: Iterable[int | None] | None = None) -> None:
+        self.game = game
+        self.narrator = game.narrator()
+        self.readers: tuple[int | None, ...] = (
+            tuple(readers) if readers is not None else (None, *range(game.players))
+        )
+        self._state: State = game.new_game()
+        self._views: dict[int | None, View] = {r: self._state.view(r) for r in self.readers}
+        self._stories: dict[int | None, list[Line]] = {r: [] for r in self.readers}
+
+    @property
+    def length(self) -> int:
+        """How many actions of the history are told."""
+        return len(self._state.history())
+
+    def follow(self, history: Sequence[str]) -> None:
+        """Tell the actions of ``history`` not told yet (``history`` extends what was told)."""
+        for step in range(self.length, len(history)):
+            self.add(history[step])
+
+    def add(self, action: str) -> None:
+        """Apply ``action`` to the chronicle's game and tell it to every reader."""
+        state = self._state
+        step = len(state.history())
+        actor = state.current_player
+        seen = {r: state.action_seen_by(action, r) for r in self.readers}
+        state.apply(action)
+        for reader in self.readers:
+            before = self._views[reader]
+            after = state.view(reader)
+            told = self.narrator.tell(before, after, actor, seen[reader])
+            if told is not None:
+                seat = None if actor < 0 else actor
+                line = Line(step, seat, told.text, told.kind, seen[reader])
+                self._stories[reader].append(line)
+            self._views[reader] = after
+
+    def story(self, reader: int | None, until: int | None = None) -> list[Line]:
+        """``reader``'s lines (of the first ``until`` actions; all by default)."""
+        lines = self._stories[reader]
+        if until is None:
+            return list(lines)
+        return [line for line in lines if line.step < until]
+
+
+def chronicle(game: Game, history: Sequence[str]) -> Chronicle:
+    """A chronicle of ``history`` told to every seat and the spectators."""
+    told = Chronicle(game)
+    told.follow(history)
+    return told
