@@ -18,11 +18,13 @@ _LAST: dict[int, dict[str, Any]] = {}
 
 def merge(last: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     """The whole payload a delta brings ``last`` to (as the browser rebuilds it)."""
-    payload = {**last, **{k: v for k, v in delta.items() if k not in ("log_from", "log")}}
+    rest = {k: v for k, v in delta.items() if k not in ("log_from", "log", "story_from", "story")}
+    payload = {**last, **rest}
     payload["view"] = {
         **delta["view"],
         "log": last["view"]["log"][: delta["log_from"]] + delta["log"],
     }
+    payload["story"] = last["story"][: delta["story_from"]] + delta["story"]
     payload["type"] = "view"
     return payload
 
@@ -146,12 +148,13 @@ def test_pushes_are_deltas_that_do_not_grow_with_the_game(client: TestClient) ->
             http = client.get(f"/api/tables/{table['table_id']}/view", headers=auth(token))
             if http.json()["seq"] == view["seq"]:
                 assert http.json()["view"] == view["view"]
+                assert http.json()["story"] == view["story"]
     assert len(sizes) >= 10
     # A late delta carries a few log entries, never the log: the whole payload minus its log
     # bounds it, however long the game has been.
-    whole_log = len(json.dumps(view["view"]["log"]))
+    whole_log = len(json.dumps(view["view"]["log"])) + len(json.dumps(view["story"]))
     assert whole_log > 1000
-    assert max(sizes[-5:]) < len(json.dumps(view)) - whole_log + 300
+    assert max(sizes[-5:]) < len(json.dumps(view)) - whole_log + 600
 
 
 @pytest.mark.parametrize(

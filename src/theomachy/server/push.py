@@ -3,8 +3,9 @@
 A connection first gets its seat's whole payload (``type: view``). After that each change
 sends a ``delta``: the view without its log, plus the log entries that differ from what this
 connection last received (``log_from``: the first position that changed, ``log``: the entries
-from there on). Logs are compared, not assumed to grow, because a game may unmask an earlier
-entry when a secret is revealed. So a push stays small however long the game runs.
+from there on), and likewise the story, the log in words (``story_from``, ``story``). Logs are
+compared, not assumed to grow, because a game may unmask an earlier entry when a secret is
+revealed. So a push stays small however long the game runs.
 
 Presence (who is connected) is its own small message, so a connect or a close never re-sends
 anyone's view.
@@ -72,15 +73,15 @@ class Subscriber:
     # The credential's hash the connection authenticated with: a re-invite revokes it.
     token_hash: str | None = None
     outbox: Outbox = field(default_factory=Outbox)
-    # The log as this connection last received it (None: it has had no view yet).
-    sent_log: list[str] | None = None
+    # The rendering this connection last received (None: it has had no view yet).
+    sent: Rendering | None = None
 
 
 class Rendering:
     """One seat's payload at one log length: the parts of a delta, and the whole text (made
     only when asked for: after a connection's first view, changes go out as deltas)."""
 
-    __slots__ = ("_full", "delta_head", "length", "log", "payload")
+    __slots__ = ("_full", "delta_head", "length", "log", "payload", "story")
 
     def __init__(self, payload: dict[str, Any]) -> None:
         self.payload = payload
@@ -88,6 +89,10 @@ class Rendering:
         view = dict(payload["view"])
         raw_log = view.pop("log", None)
         self.log: list[str] = [str(entry) for entry in raw_log] if isinstance(raw_log, list) else []
+        # Each line of the story as JSON, compared as text (lines are small and few change).
+        self.story: list[str] = [
+            json.dumps(line, separators=(",", ":")) for line in payload.get("story") or ()
+        ]
         head = {
             "seq": payload["seq"],
             "status": payload["status"],
@@ -95,7 +100,7 @@ class Rendering:
             "result": payload["result"],
             "view": view,
         }
-        # The delta's fields but the log, as JSON object members without braces.
+        # The delta's fields but the log and the story, as JSON object members without braces.
         self.delta_head = json.dumps(head, separators=(",", ":"))[1:-1]
         self._full: str | None = None
 
@@ -118,11 +123,16 @@ def common_prefix(old: Sequence[str], new: Sequence[str]) -> int:
     return index
 
 
-def delta_text(rendering: Rendering, sent_log: Sequence[str]) -> str:
-    """The delta that brings a connection that received ``sent_log`` to ``rendering``."""
-    start = common_prefix(sent_log, rendering.log)
+def delta_text(rendering: Rendering, sent: Rendering) -> str:
+    """The delta that brings a connection that received ``sent`` to ``rendering``."""
+    start = common_prefix(sent.log, rendering.log)
     tail = json.dumps(rendering.log[start:], separators=(",", ":"))
-    return f'{{"type":"delta",{rendering.delta_head},"log_from":{start},"log":{tail}}}'
+    told = common_prefix(sent.story, rendering.story)
+    lines = ",".join(rendering.story[told:])
+    return (
+        f'{{"type":"delta",{rendering.delta_head},"log_from":{start},"log":{tail},'
+        f'"story_from":{told},"story":[{lines}]}}'
+    )
 
 
 def presence_text(connected: Sequence[int], spectators: int) -> str:

@@ -43,6 +43,7 @@ from theomachy.engine.core import (
     State,
     replay_document,
 )
+from theomachy.engine.narration import Chronicle, chronicle
 from theomachy.engine.registry import load
 from theomachy.engine.simulate import derive_seed
 from theomachy.server.auth import hash_token, new_table_id, new_token, seat_of
@@ -106,6 +107,8 @@ class LiveTable:
     owner: str
     seats: tuple[Seat, ...]
     state: State
+    # The log in words, as each seat and the spectators saw it (follows ``state``).
+    chronicle: Chronicle
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
@@ -374,6 +377,7 @@ class TableHub:
             owner=owner,
             seats=seats,
             state=game.new_game(),
+            chronicle=Chronicle(game),
         )
         await self.db(
             lambda: self.store.create_table(
@@ -441,6 +445,8 @@ class TableHub:
         try:
             game = await asyncio.to_thread(load, record.game, record.players, record.options)
             state = await asyncio.to_thread(replay_document, game, list(record.actions))
+            # Telling a long game to every reader takes a while: off the event loop.
+            told = await asyncio.to_thread(chronicle, game, state.history())
         except (ValueError, CorruptDocument) as error:
             raise BrokenTable(f"table {table_id} cannot be rebuilt: {error}") from None
         return LiveTable(
@@ -453,6 +459,7 @@ class TableHub:
             owner=record.owner or "",
             seats=record.seats,
             state=state,
+            chronicle=told,
         )
 
     def _remember(self, table: LiveTable) -> None:
@@ -820,18 +827,24 @@ class TableHub:
             "seats": self.seats_json(table),
             "result": result,
             "view": state.view(seat),
+            "story": self.story(table, seat, len(state._history)),
         }
         if table.open:
             payload["seed"] = table.seed
         return payload
+
+    def story(self, table: LiveTable, seat: int | None, until: int) -> list[dict[str, Any]]:
+        """``seat``'s log in words, of the first ``until`` actions."""
+        table.chronicle.follow(table.state._history)
+        return [line.as_json() for line in table.chronicle.story(seat, until)]
 
     def _next_message(self, table: LiveTable, subscriber: Subscriber) -> str | None:
         """What a connection is sent now: its first whole view, then deltas."""
         if subscriber not in table.subscribers:
             return None
         made = self.rendering(table, subscriber.seat)
-        sent = subscriber.sent_log
-        if sent is made.log:
+        sent = subscriber.sent
+        if sent is made:
             return None  # nothing new since its last message
         if sent is None:
             text = made.full
@@ -839,7 +852,7 @@ class TableHub:
             key = (subscriber.seat, id(sent))
             text = table.deltas.get(key) or delta_text(made, sent)
             table.deltas[key] = text
-        subscriber.sent_log = made.log
+        subscriber.sent = made
         return text
 
     def _push(self, table: LiveTable, subscriber: Subscriber) -> None:

@@ -177,9 +177,9 @@ export class TableSocket {
 
 /**
  * The whole payload after a delta: the log is the old one up to log_from followed by the
- * delta's entries (a game may rewrite an earlier entry when a secret comes out); every other
- * field the delta carries replaces the old one. New objects throughout: the old payload may
- * still be on screen.
+ * delta's entries (a game may rewrite an earlier entry when a secret comes out), and the
+ * story (the log in words) likewise from story_from; every other field the delta carries
+ * replaces the old one. New objects throughout: the old payload may still be on screen.
  */
 export function applyDelta(base, delta) {
   const oldLog = Array.isArray(base.view && base.view.log) ? base.view.log : [];
@@ -187,6 +187,8 @@ export function applyDelta(base, delta) {
   const view = { ...(delta.view || {}) };
   // A game whose view has no log gets none (the server sends an empty one in its place).
   if (Array.isArray(base.view && base.view.log) || log.length) view.log = log;
+  const oldStory = Array.isArray(base.story) ? base.story : [];
+  const story = oldStory.slice(0, delta.story_from || 0).concat(delta.story || []);
   return {
     ...base,
     seq: delta.seq,
@@ -194,5 +196,6 @@ export function applyDelta(base, delta) {
     seats: delta.seats,
     result: delta.result,
     view,
+    story,
   };
 }

@@ -609,8 +609,8 @@ class TablePage {
   async drawLog(payload) {
     const view = payload.view || {};
     let items;
-    if (this.renderer.describe) {
-      items = this.renderer.describe(payload);
+    if (Array.isArray(payload.story)) {
+      items = payload.story;
     } else {
       let entries = Array.isArray(view.log) ? view.log : null;
       if (!entries) {
@@ -620,7 +620,7 @@ class TablePage {
           entries = [];
         }
       }
-      items = entries.map((entry) => ({ text: entry, seat: null, kind: "raw" }));
+      items = entries.map((entry, step) => ({ text: entry, seat: null, kind: "raw", action: entry, step }));
     }
     const key = `${payload.seq}:${items.length}:${this.replay.active}`;
     if (key === this.logKey) return;
@@ -636,6 +636,8 @@ class TablePage {
                 class: [item.kind ? `log-${item.kind}` : null],
                 style: item.seat !== null && item.seat !== undefined ? { "--seat": this.colour(payload, item.seat) } : null,
                 data: { step: item.step },
+                // The notation, for those who read it (and to copy into the terminal).
+                title: item.action && item.action !== item.text ? item.action : null,
               },
               item.seat !== null && item.seat !== undefined
                 ? h("span.log-who", null, this.seatName(payload, item.seat))
