@@ -184,6 +184,13 @@ def play_command(
     watch: Annotated[
         bool, typer.Option("--watch", help="With --replay: step through the saved game.")
     ] = False,
+    auto_play: Annotated[
+        bool,
+        typer.Option(
+            "--auto-play/--no-auto-play",
+            help="Play a step that has only one possible move (only pass, only end) for you.",
+        ),
+    ] = True,
 ) -> None:
     """Play a game against bots, with friends at one keyboard, or continue / watch a saved one."""
     console = Console()
@@ -224,7 +231,15 @@ def play_command(
     people = [p for p, name in enumerate(entries) if name == HUMAN]
     home = people[0] if people else 0
     session = Session(
-        state, home, bots, random.Random(seed), console, console.input, save, people=people
+        state,
+        home,
+        bots,
+        random.Random(seed),
+        console,
+        console.input,
+        save,
+        people=people,
+        auto_play=auto_play,
     )
     introduce(session, entries, seed)
     if state.is_terminal():

@@ -361,7 +361,8 @@ def test_lobby_to_end_of_a_mythic_arena_game(server: LiveServer, page: Any) -> N
     page.wait_for_selector("#drawn-card[data-hidden]")
     hidden_card = log[first_norse_draw].split(" ")[1]
     hidden_name = next(c.name for c in arena_catalog() if c.id == hidden_card)
-    assert "draws a card (hidden)" in page.inner_text("#log")
+    assert "draws a card" in page.inner_text("#log")
+    assert hidden_name not in page.inner_text("#log")  # the story says no more than the seat saw
     assert page.locator(f"#drawn-card[data-card='{hidden_card}']").count() == 0
     assert hidden_name not in page.inner_text("#board")  # Norse cards were not shown yet
     screenshot(page, "mythic-arena-replay.png")
@@ -808,3 +809,43 @@ def test_the_table_links_to_its_games_rules(server: LiveServer, page: Any) -> No
     assert rules.title() == "Mythic Wars: Clash of the Gods — rules — Theomachy"
     assert rules.locator("h2", has_text="Set-up").count() >= 1
     rules.close()
+
+
+def test_a_step_with_one_possible_move_is_played_for_the_person(
+    server: LiveServer, page: Any
+) -> None:
+    # Mythic Arena: after a discard the next card drawn must be played, and on an empty
+    # battlefield it has one square: that step is played for the person.
+    table = create_table(server, game="mythic-arena", bots={"1": "random"}, open=True, seed=5)
+    open_seat(page, table)
+    auto = page.locator("#auto-play")
+    assert auto.inner_text() == "Auto-play on" and auto.get_attribute("aria-pressed") == "true"
+    wait_for_my_turn(page)
+    click_and_wait(page, page.locator("#board [data-action='choose greek']"))
+    wait_for_my_turn(page)
+    click_and_wait(page, page.locator("[data-action='discard']").first)
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('#log .log-item')]
+            .some(item => (item.getAttribute('title') || '').startsWith('place '))""",
+        timeout=TIMEOUT_MS,
+    )
+    history = seat_payload(server, table)["view"]["log"]
+    assert history[:3] == ["choose greek", history[1], "discard"]
+    assert any(entry.startswith("place ") and entry.endswith(" e5") for entry in history[3:6])
+    screenshot(page, "auto-play.png", full_page=False)
+
+    # Turned off (and kept by this browser), the same step waits for the person's click.
+    auto.click()
+    assert auto.inner_text() == "Auto-play off" and auto.get_attribute("aria-pressed") == "false"
+    other = create_table(server, game="mythic-arena", bots={"1": "random"}, open=True, seed=5)
+    open_seat(page, other)
+    assert page.locator("#auto-play").inner_text() == "Auto-play off"
+    wait_for_my_turn(page)
+    click_and_wait(page, page.locator("#board [data-action='choose greek']"))
+    wait_for_my_turn(page)
+    click_and_wait(page, page.locator("[data-action='discard']").first)
+    wait_for_my_turn(page)
+    page.wait_for_timeout(1500)  # longer than the auto-play pause
+    legal = seat_payload(server, other)["view"]["legal_actions"]
+    assert len(legal) == 1 and legal[0].startswith("place ")
+    click_and_wait(page, page.locator(f"[data-action='{legal[0]}']").first)

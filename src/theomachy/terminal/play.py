@@ -75,6 +75,8 @@ class Session:
     prompt: Prompt
     save: Path | None = None
     people: Collection[int] | None = None
+    # A step with one possible move is played for the person (they are told what it was).
+    auto_play: bool = True
     renderer: Renderer = field(init=False)
     humans: tuple[int, ...] = field(init=False)
     viewer: int | None = field(init=False)
@@ -155,11 +157,18 @@ def person_turn(session: Session, player: int | None = None) -> None:
     """Show the position from the deciding person's seat and the numbered legal actions; read
     lines until one is legal. In a hot-seat game the keyboard is passed first."""
     player = session.seat if player is None else player
+    legal = session.state.legal_actions()
+    if session.auto_play and len(legal) == 1:
+        # Nothing to decide: no keyboard to pass, and the line below says it in the words
+        # of whoever watches (a hidden move stays hidden).
+        session.console.print("[dim]  (only one possible move: played for you)[/]")
+        apply_and_announce(session, legal[0])
+        return
     hand_over(session, player)
     session.recent = []
     view = session.state.view(player)
-    show_position(session, view)
     legal = list(view["legal_actions"])
+    show_position(session, view)
     show_choices(session, view, legal)
     while True:
         try:

@@ -9,9 +9,16 @@ import { copyText, h, replace, toast } from "./dom.js";
 import { Moves } from "./moves.js";
 import { setSound, soundOn, TurnNotifier } from "./notify.js";
 import { rendererFor, seatColour } from "./render/index.js";
-import { forgetSeat, hostFor, rememberInvite, rememberSeat } from "./store.js";
+import { forgetSeat, hostFor, preference, rememberInvite, rememberSeat, setPreference } from "./store.js";
 
 const CHANCE = -1;
+const AUTO_PLAY = "auto-play";
+const AUTO_PLAY_PAUSE_MS = 700;
+
+/** Whether steps with one possible move are played for the person (on unless turned off). */
+function autoPlayOn() {
+  return preference(AUTO_PLAY, true) !== false;
+}
 
 export async function showTable(root, { tableId, token, renderer: forced, notice = null }) {
   const page = new TablePage(root, tableId, token, forced, notice);
@@ -133,6 +140,22 @@ class TablePage {
       },
       "Sound off",
     );
+    // A step with one possible move (only Pass, only End) is played for the person, unless
+    // they turn it off.
+    this.autoButton = h(
+      "button.small#auto-play",
+      {
+        type: "button",
+        title: "Play a step that has only one possible move (only Pass, only End) for me",
+        "aria-pressed": "true",
+        onclick: () => {
+          setPreference(AUTO_PLAY, !autoPlayOn());
+          this.draw();
+        },
+      },
+      "Auto-play on",
+    );
+    this.autoTimer = null;
     this.rulesLink = h(
       "a.button.small#rules-link",
       { href: "/", target: "_blank", rel: "noopener", title: "The rules of this game, in a new tab" },
@@ -164,6 +187,7 @@ class TablePage {
         h("span.spacer"),
         this.connectionChip,
         this.soundButton,
+        this.autoButton,
         this.rulesLink,
         this.copyButton,
         this.replayButton,
@@ -318,6 +342,21 @@ class TablePage {
       });
   }
 
+  /** Play ``action`` for the person in a moment (the step had no other move); null: cancel
+   * any such move not played yet. The pause lets the person see what is played. */
+  scheduleAutoPlay(action) {
+    if (this.autoTimer && this.autoTimer.action === action && this.autoTimer.seq === this.live.seq) return;
+    if (this.autoTimer) clearTimeout(this.autoTimer.id);
+    this.autoTimer = null;
+    if (!action) return;
+    const seq = this.live.seq;
+    const id = setTimeout(() => {
+      this.autoTimer = null;
+      if (this.live.seq === seq && !this.replay.active && autoPlayOn()) this.act(action);
+    }, AUTO_PLAY_PAUSE_MS);
+    this.autoTimer = { id, action, seq };
+  }
+
   clearPending() {
     if (!this.pending) return;
     clearTimeout(this.pending.timer);
@@ -352,8 +391,15 @@ class TablePage {
     const title = this.renderer.title
       ? this.renderer.title(payload)
       : (this.titles && this.titles[payload.game]) || payload.game;
-    this.turns.update(myTurn, title);
+    const legal = myTurn ? view.legal_actions || [] : [];
+    const forced = myTurn && !this.pending && legal.length === 1 && autoPlayOn() ? legal[0] : null;
+    this.scheduleAutoPlay(forced);
+    // A forced step played for me is not worth a chime.
+    this.turns.update(myTurn && !forced, title);
     this.rulesLink.href = `/rules/${encodeURIComponent(payload.game)}`;
+    const auto = autoPlayOn();
+    this.autoButton.textContent = auto ? "Auto-play on" : "Auto-play off";
+    this.autoButton.setAttribute("aria-pressed", String(auto));
     const sound = soundOn();
     this.soundButton.textContent = sound ? "Sound on" : "Sound off";
     this.soundButton.setAttribute("aria-pressed", String(sound));
@@ -411,6 +457,9 @@ class TablePage {
       text = current >= 0 ? `${this.seatName(payload, current)} to play.` : current === CHANCE ? "Chance to resolve." : "";
     } else if (this.pending) {
       text = `Playing ${this.pending.action}…`;
+      kind = "pending";
+    } else if (myTurn && this.autoTimer) {
+      text = "Only one possible move: playing it for you…";
       kind = "pending";
     } else if (myTurn) {
       const hint = this.renderer.instruction ? this.renderer.instruction(payload) : null;
