@@ -14,7 +14,6 @@ from theomachy.terminal import renderer_for
 from theomachy.terminal.arena_of_the_gods import (
     ArenaRenderer,
     card_name,
-    describe,
     instruction,
 )
 
@@ -75,12 +74,39 @@ def test_a_whole_game_between_bots_plays_in_the_terminal():
     assert "Result" in result.output or "winner" in result.output.lower()
 
 
-def test_plays_are_described_with_where_they_come_from():
-    view = played(2, 1, 0).view(0)
-    assert describe("play hoplite", 0, view) == "P0 plays Hoplite"
-    assert describe("play-from-afterlife longbow-archer minotaur@1", 1, view) == (
-        "P1 plays Longbow Archer from the Afterlife on minotaur@1"
+def test_the_terminal_tells_plays_in_the_games_words():
+    """The loop announces each action through the game's narrator (its package), in printed
+    names, with where a card came from."""
+    state = played(2, 1, 0)
+    state.current, state.step = 1, "main"
+    state.draws, state.order = [], []
+    state.perms = {uid: p for uid, p in state.perms.items() if p.card in ("zeus", "odin")}
+    state._enter("hel", 1)
+    state.afterlife[1] = ["longbow-archer"]
+    state.gold[1], state.favor[1] = 5, 5
+    state.invalidate_caches()
+    before = state.view(0)
+    state.apply("play-from-afterlife longbow-archer")
+    told = state.game.narrator().tell(
+        before, state.view(0), 1, "play-from-afterlife longbow-archer"
     )
+    assert told is not None and told.kind == "move"
+    assert told.text.startswith("plays Longbow Archer (")
+    assert "from the Afterlife for " in told.text and "@" not in told.text
+    assert not hasattr(ArenaRenderer(), "event")
+
+
+def test_a_game_in_the_terminal_reads_in_words():
+    result = CliRunner().invoke(
+        app,
+        ["play", GAME, "--seats", "random,random", "--seed", "3", "-o", "max_rounds=4"],
+        input="",
+    )
+    assert result.exit_code == 0, result.output
+    told = [line for line in result.output.splitlines() if line.startswith("  ") and ": " in line]
+    assert any("rolls" in line for line in told)
+    assert any("round 1, " in line for line in told)
+    assert not any(line.strip().endswith((": pass", ": end", ": done")) for line in told)
 
 
 def test_each_players_afterlife_is_listed_by_card():

@@ -3,7 +3,8 @@ cards, the Battleground, the battle in progress with its windows and stack, and 
 hand.
 
 Only the view is read, so nothing hidden can show: other players' hands appear as counts
-(plus the cards seen returning there).
+(plus the cards seen returning there). What happened is told by the game's narrator
+(theomachy.games.arena_of_the_gods.narration), not here.
 """
 
 from __future__ import annotations
@@ -194,30 +195,6 @@ def instruction(view: View) -> str | None:
     return None
 
 
-def describe(entry: str, actor: int, before: View) -> str | None:
-    """An applied action in words."""
-    verb, _, rest = entry.partition(" ")
-    who = seat_label(actor) if actor >= 0 else ""
-    if verb == "draw":
-        return None if before["player"] is None else f"{who} draws a card"
-    if verb == "roll":
-        return f"die: {rest}"
-    if verb == "pass":
-        return f"{who} passes"
-    if verb in ("play", "play-from-afterlife"):
-        card, _, target = rest.partition(" ")
-        where = " from the Afterlife" if verb == "play-from-afterlife" else ""
-        return f"{who} plays {card_name(card)}{where}" + (f" on {target}" if target else "")
-    if verb == "attack":
-        attacker, target = rest.split(" ")
-        return f"{who}: {attacker} attacks {target}"
-    if verb == "use":
-        return f"{who} uses {rest}"
-    if verb == "end":
-        return f"{who} ends the main phase"
-    return f"{who} {entry}"
-
-
 class ArenaRenderer(Renderer):
     """Arena of the Gods: Gods, Battleground, battle, hand."""
 
@@ -240,9 +217,6 @@ class ArenaRenderer(Renderer):
 
     def instruction(self, view: View) -> str | None:
         return instruction(view)
-
-    def event(self, before: View, after: View, actor: int, entry: str) -> str | None:
-        return describe(entry, actor, before)
 
     def result(self, view: View) -> RenderableType | None:
         table = Table(box=box.SIMPLE_HEAD, title="Result", title_justify="left")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
@@ -65,6 +65,9 @@ from theomachy.games.arena_of_the_gods.model import (
     Trigger,
 )
 from theomachy.games.arena_of_the_gods.roster import Roster
+
+if TYPE_CHECKING:
+    from theomachy.engine.narration import Narrator
 
 CARDS = catalog()
 GODS = tuple(c.id for c in CARDS.values() if c.type == "god")
@@ -229,6 +232,13 @@ class ArenaGame(Game):
             )
             for card in CARDS.values()
         }
+
+    @classmethod
+    def narrator(cls) -> Narrator:
+        """Arena of the Gods' events in words (narration.py)."""
+        from theomachy.games.arena_of_the_gods.narration import NARRATOR
+
+        return NARRATOR
 
     def new_game(self) -> ArenaState:
         return ArenaState(self)
