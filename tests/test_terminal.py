@@ -169,10 +169,12 @@ def test_announcing_a_hidden_draw_names_no_card() -> None:
         state.apply(action)
     session = Session(state, 0, {}, random.Random(0), console(), Script([]))
     before = state.view(0)
+    seen = state.action_seen_by("draw odin", 0)
+    assert seen == "draw ?"
     state.apply("draw odin")
-    announce(session, before, CHANCE)
+    announce(session, before, CHANCE, seen)
     text = output(session)
-    assert "draws a card (hidden)" in text
+    assert "chance: Norse draws a card" in text
     assert "Odin" not in text and "odin" not in text
 
 
@@ -215,17 +217,19 @@ def test_battlefield_shows_cards_sides_and_players() -> None:
 
 def test_events_name_captures_over_a_game() -> None:
     final = theomachy.simulate(GAME, seed=5)
-    renderer = MythicArenaRenderer()
+    narrator = final.game.narrator()
     state = final.game.new_game()
     texts = []
     for action in final.history():
         before = state.view(0)
         actor = state.current_player
+        seen = state.action_seen_by(action, 0)
         state.apply(action)
-        after = state.view(0)
-        texts.append(renderer.event(before, after, actor, after["log"][-1]))
-    assert any("captured" in t for t in texts)
-    assert any("draws a card (hidden)" in t for t in texts)
+        told = narrator.tell(before, state.view(0), actor, seen)
+        assert told is not None
+        texts.append(told.text)
+    assert any(" captures " in t for t in texts)
+    assert "Norse draws a card" in texts
 
 
 def test_watch_steps_through_a_saved_game() -> None:
@@ -283,7 +287,7 @@ def test_hot_seat_asks_to_pass_and_tells_moves_from_the_public_view() -> None:
     text = output(session)
     assert "pass to seat 0" in text and "pass to seat 1" in text
     # Every draw is told hidden on the shared screen, even the person's own.
-    assert "draws a card (hidden)" in text
+    assert "draws a card" in text
     for action in state.history():
         if action.startswith("draw "):
             assert f"draws {card_name(action.split()[1])}" not in text

@@ -7,20 +7,19 @@ import re
 from functools import partial
 
 import pytest
-from rich.text import Text
 from typer.testing import CliRunner
 
 import theomachy
 from terminal_helpers import played_game, render
 from theomachy.cli import app
-from theomachy.engine import CHANCE
+from theomachy.engine import CHANCE, State
+from theomachy.games.mythic_wars.narration import NARRATOR, entities
 from theomachy.games.mythic_wars.rules import DEITIES
 from theomachy.terminal import renderer_for
 from theomachy.terminal.mythic_wars import (
     MythicWarsRenderer,
     ability_summary,
     ability_tag,
-    entities,
     pending_line,
 )
 
@@ -46,6 +45,17 @@ def lines(count: int, item: str = "1") -> str:
 played = partial(played_game, GAME)
 
 
+def told(state: State, action: str, reader: int | None) -> str:
+    """Apply ``action`` and say it as the terminal prints it to ``reader`` (the narrator's
+    words, plain text)."""
+    before, actor = state.view(reader), state.current_player
+    seen = state.action_seen_by(action, reader)
+    state.apply(action)
+    line = state.game.narrator().tell(before, state.view(reader), actor, seen)
+    assert line is not None
+    return line.text
+
+
 # --- whole games through the command line ------------------------------------------------------
 
 
@@ -68,7 +78,7 @@ def test_a_whole_game_one_person_and_bots(seats: str, options: list[str]) -> Non
     assert "pass to seat" not in text  # one person: nothing to hand over
     person = seats.split(",").index("human")
     assert f"Seat {person} (you)" in text
-    assert " vs " in text and ("hit" in text or "miss" in text)  # dice told as they roll
+    assert " against " in text and ("hit" in text or "miss" in text)  # dice told as they roll
 
 
 def test_hot_seat_never_shows_one_persons_face_down_cards_to_the_other() -> None:
@@ -209,11 +219,7 @@ def test_an_assembly_shows_the_shared_copy_to_the_seat_assembling_only() -> None
     game = theomachy.load(GAME, players=3, options={"mode": "pantheons-of-destiny"})
     state = game.new_game()
     renderer = MythicWarsRenderer()
-    before = state.view(1)
-    state.apply("assemble zeus")
-    event = renderer.event(before, state.view(1), 0, state.view(1)["log"][-1])
-    assert event is not None and "takes a deity from the shared copy (hidden)" in event
-    assert "Zeus" not in event
+    assert told(state, "assemble zeus", 1) == "takes a deity from the shared copy"
     for deity in ("hera", "ares", "hades"):
         state.apply(f"assemble {deity}")
     view = state.view(1)
@@ -228,97 +234,10 @@ def test_an_assembly_shows_the_shared_copy_to_the_seat_assembling_only() -> None
     assert "assembling factions" in other
 
 
-def test_events_over_whole_games() -> None:
-    renderer = MythicWarsRenderer()
-    texts: list[str] = []
-    for players, mode in ((2, "hands-of-fate"), (4, "pantheons"), (6, "guided")):
-        final = theomachy.simulate(GAME, players=players, options={"mode": mode}, seed=players)
-        state = final.game.new_game()
-        for action in final.history():
-            before = state.view(0)
-            actor = state.current_player
-            state.apply(action)
-            after = state.view(0)
-            text = renderer.event(before, after, actor, after["log"][-1])
-            if text is not None:
-                texts.append(Text.from_markup(text).plain)
-    joined = "\n".join(texts)
-    assert re.search(r"rolls \d to attack(\n|$)", joined, re.MULTILINE)
-    assert re.search(r"rolls \d to defend → \w.* \d+ vs \w.* \d+: (hit|miss)", joined)
-    assert re.search(r"\d+ \(critical\)", joined)
-    assert "tie, rolled again" in joined
-    assert "deals cards to" in joined and "(hidden)" in joined
-    assert re.search(r"round \d+ · ♛ prime", joined)
-    assert "is defeated" in joined
-    assert "the battle is over" in joined
-    assert "pantheon to" in joined
-    # Hidden deals to others name no card: one line per seat, the rest are silent.
-    assert joined.count("deals cards to") <= 2 + 4 + 6
-
-
 def test_ability_words_cover_every_entity() -> None:
     for entity in entities().values():
         assert ability_summary(entity) != entity.ability or entity.ability in ("taunt", "ambush")
         assert len(ability_tag(entity)) <= 16, ability_tag(entity)
-
-
-def scripted(*actions: str) -> list[str]:
-    """The events (plain text, seat 0's view) of a destiny game of MINE against THEIRS, with
-    the dice given as ``roll N`` actions."""
-    options = {"mode": "destiny", "factions": [MINE, THEIRS], "first": 0}
-    state = theomachy.load(GAME, players=2, options=options).new_game()
-    renderer = MythicWarsRenderer()
-    events = []
-    for action in actions:
-        before, actor = state.view(0), state.current_player
-        state.apply(action)
-        after = state.view(0)
-        text = renderer.event(before, after, actor, after["log"][-1])
-        events.append(Text.from_markup(text or "").plain)
-    return events
-
-
-def test_an_attack_is_told_from_the_settled_roll() -> None:
-    events = scripted("invoke thor", "invoke anubis", "decline", "attack thor anubis", "roll 2")
-    assert events[-1] == "Thor rolls 2 to attack"  # nothing settled yet: no totals
-    events = scripted(
-        *("invoke thor", "invoke anubis", "decline", "attack thor anubis"),
-        *("roll 2", "roll 2", "roll 6", "roll 1"),
-    )
-    assert events[-3] == "Anubis rolls 2 to defend → Thor 9 vs Anubis 9: tie, rolled again"
-    assert events[-1] == (
-        "Anubis rolls 1 to defend → Thor 13 (critical) vs Anubis 8: hit — Anubis −5 (7→2)"
-    )
-
-
-def test_a_tie_breaker_is_named() -> None:
-    events = scripted("invoke thor", "invoke hera", "attack thor hera", "roll 3", "roll 2")
-    assert events[-1] == "Hera rolls 2 to defend → Thor 10 vs Hera 10: miss (tie won by Hera)"
-
-
-def test_a_clash_and_its_damage_die() -> None:
-    # Izanagi's +1 to its faction's Power rolls is in the game's total, not worked out here.
-    events = scripted(
-        *("invoke set", "invoke izanagi", "ability set izanagi"), "roll 4", "roll 3", "roll 5"
-    )
-    assert events[-3] == "Set rolls 4 in the clash"
-    assert events[-2] == "Izanagi rolls 3 in the clash → Set 12 vs Izanagi 11: Set wins"
-    assert events[-1] == "Set rolls 5 for damage to Izanagi — Izanagi −5 (7→2)"
-
-
-@pytest.mark.parametrize(
-    ("die", "told"),
-    [
-        (4, "Fujin rolls 4 for Defense: 10, under 11 — Fujin is defeated"),
-        (5, "Fujin rolls 5 for Defense: 11, not under 11: survives"),
-        (6, "Fujin rolls 6 for Defense: 12 (critical), not under 11: survives"),
-    ],
-)
-def test_a_defense_test(die: int, told: str) -> None:
-    events = scripted(
-        "invoke fujin", "invoke chalchiuhtlicue", "ability chalchiuhtlicue fujin", f"roll {die}"
-    )
-    assert events[-1] == told
 
 
 def test_rolls_are_read_from_the_view_not_recomputed() -> None:
@@ -333,23 +252,8 @@ def test_rolls_are_read_from_the_view_not_recomputed() -> None:
     state.apply("roll 2")
     after = state.view(0)
     after["settled"] = [{**after["settled"][0], "first_total": 40, "result": "hit"}]
-    text = renderer.event(before, after, CHANCE, "roll 2")
-    assert text is not None and "Thor 40 vs Hera 10: hit" in text
-
-
-@pytest.mark.rules("MW-RULING-DOOM")
-def test_a_natural_six_under_the_doom_threshold_is_told_defeated() -> None:
-    factions = [["chalchiuhtlicue", "thor", "zeus", "set"], ["loki", "hera", "anubis", "izanagi"]]
-    options = {"mode": "destiny", "factions": factions}
-    state = theomachy.load(GAME, players=2, options={**options, "first": 1}).new_game()
-    renderer = MythicWarsRenderer()
-    for action in ("invoke loki", "invoke chalchiuhtlicue", "ability chalchiuhtlicue fenrir"):
-        state.apply(action)
-    before = state.view(0)
-    state.apply("roll 6")
-    text = Text.from_markup(renderer.event(before, state.view(0), CHANCE, "roll 6") or "").plain
-    assert text.startswith("Fenrir rolls 6 for Defense: 9 (critical), under 11")
-    assert "Fenrir is defeated" in text
+    text = NARRATOR.tell(before, after, CHANCE, "roll 2")
+    assert text is not None and "Thor 40 (die 3 + Attack 7 + 30) against Hera 10" in text.text
 
 
 @pytest.mark.rules("MW-ABILITY-TAUNT", "MW-RULING-TAUNT")
@@ -372,9 +276,7 @@ def test_an_order_choice_is_explained_and_told() -> None:
     assert view["legal_actions"] == ["order izanami", "order nergal"]
     renderer = MythicWarsRenderer()
     assert "choose which resolves first" in (renderer.instruction(view) or "")
-    state.apply("order nergal")
-    event = renderer.event(view, state.view(1), 1, "order nergal")
-    assert event is not None and "Nergal's ability resolves next" in event
+    assert told(state, "order nergal", 1) == "has Nergal's Plague Fever resolve next"
 
 
 # --- Solo Destiny ------------------------------------------------------------------------------
@@ -392,10 +294,7 @@ def test_solo_assembly_shows_the_seats_own_copy() -> None:
     assert f"Your own copy: take 4 (0 taken so far, {len(DEITIES)} deities left)" in text
     assert "Thor" in text  # seat 0 took Thor from its own copy; seat 1 has its own
     assert "your own copy" in (renderer.instruction(view) or "")
-    before = state.view(0)
-    state.apply("assemble thor@1")
-    event = renderer.event(before, state.view(0), 1, state.view(0)["log"][-1])
-    assert event is not None and "takes a deity from their own copy (hidden)" in event
+    assert told(state, "assemble thor@1", 0) == "takes a deity from their own copy"
 
 
 @pytest.mark.rules("MW-NOTATION-SOLO", "MW-RULING-SOLO")
@@ -403,14 +302,8 @@ def test_solo_battle_names_each_copy_with_its_seat() -> None:
     options = {**SOLO, "factions": [MINE, MINE], "first": 0}
     state = theomachy.load(GAME, players=2, options=options).new_game()
     renderer = MythicWarsRenderer()
-    events = []
     for action in ("invoke thor@0", "invoke thor@1", "attack thor@0 thor@1", "roll 5", "roll 1"):
-        before, actor = state.view(0), state.current_player
         state.apply(action)
-        text = renderer.event(before, state.view(0), actor, state.view(0)["log"][-1])
-        events.append(Text.from_markup(text or "").plain)
-    assert events[2] == "Thor@0 attacks Thor@1"
-    assert events[4] == "Thor@1 rolls 1 to defend → Thor@0 12 vs Thor@1 8: hit — Thor@1 −4 (7→3)"
     text = render(renderer.position(state.view(1)))
     assert text.count("Thor") >= 2 and max(len(line) for line in text.splitlines()) <= 100
 

@@ -318,11 +318,6 @@ class MythicArenaRenderer(Renderer):
             return strength_instruction(view)
         return None
 
-    def event(self, before: View, after: View, actor: int, entry: str) -> str:
-        text = describe_action(before, after, entry, self)
-        consequences = describe_consequences(before, after, self)
-        return f"{text} — {consequences}" if consequences else text
-
     def result(self, view: View) -> RenderableType | None:
         return results_table(view, self)
 
@@ -363,80 +358,6 @@ def strength_instruction(view: View) -> str:
         f"You have {tokens} Strength token(s). 'power' gives {name} +1 Power for good, "
         f"'shatter SQUARE' destroys the shield facing {name}, 'done' goes to battle."
     )
-
-
-def describe_action(before: View, after: View, entry: str, renderer: MythicArenaRenderer) -> str:
-    """An action from the log, with card names."""
-    parts = entry.split(" ")
-    verb, args = parts[0], parts[1:]
-    if verb == "draw":
-        return describe_draw(after, args[0], renderer)
-    if verb == "choose":
-        return f"chooses {pantheon_label(args[0])}"
-    if verb == "discard":
-        pile = after["players"][before["to_move"]]["discard"]
-        return f"discards {card_name(pile[-1])}" if pile else "discards"
-    if verb == "place":
-        return f"places {card_name(args[0])} on {args[1]}"
-    if verb == "recycle":
-        return f"shuffles {card_name(args[0])} back into the deck"
-    if verb == "raise":
-        return f"raises {card_name(args[0])} over {_placed_name(before)}"
-    if verb == "capture":
-        return f"{_placed_name(before)}'s ability"
-    if verb == "power":
-        return f"spends a Strength token: +1 Power on {_placed_name(before)}"
-    if verb == "shatter":
-        return f"spends a Strength token: shatters the shield of {_name_at(before, args[0])}"
-    if verb == "done":
-        return "done with Strength tokens"
-    return entry
-
-
-def describe_draw(after: View, card: str, renderer: MythicArenaRenderer) -> str:
-    """A draw, masked in the log when the viewer may not see it."""
-    owner = after["to_move"]
-    who = "you" if owner == after["player"] else renderer.seat_name(after, owner)
-    if card == "?":
-        return f"{who} draw{'' if who == 'you' else 's'} a card (hidden)"
-    return f"{who} draw{'' if who == 'you' else 's'} {card_name(card)}"
-
-
-def describe_consequences(before: View, after: View, renderer: MythicArenaRenderer) -> str:
-    """Captures, cards leaving, Glory and Strength gained, a game of a match ending."""
-    if len(after["results"]) > len(before["results"]):
-        return game_over_note(after, renderer)
-    notes = []
-    old = {c["square"]: c for c in before["battlefield"]}
-    new = {c["square"]: c for c in after["battlefield"]}
-    flipped = [
-        f"{new[s]['name']} ({s})"
-        for s in sorted(new)
-        if s in old and old[s]["allegiance"] != new[s]["allegiance"]
-    ]
-    if flipped:
-        notes.append("captured " + ", ".join(flipped))
-    boxed = after["box"][len(before["box"]) :]
-    if boxed:
-        notes.append(", ".join(card_name(c) for c in boxed) + " back to the box")
-    for seat, (was, now) in enumerate(zip(before["players"], after["players"], strict=True)):
-        who = "you" if seat == after["player"] else renderer.seat_name(after, seat)
-        for key, label in (("glory", "Glory"), ("strength", "Strength")):
-            gained = now[key] - was[key]
-            if gained > 0:
-                notes.append(f"{who} +{gained} {label}")
-    return "; ".join(notes)
-
-
-def game_over_note(view: View, renderer: MythicArenaRenderer) -> str:
-    """The last finished game of a match in one line."""
-    result = view["results"][-1]
-    glory = ", ".join(
-        f"{renderer.seat_name(view, seat)} {points} Glory"
-        for seat, points in enumerate(result["glory"])
-    )
-    winners = " and ".join(renderer.seat_name(view, w) for w in result["winners"])
-    return f"game {result['game']} is over: {glory}; won by {winners}"
 
 
 def results_table(view: View, renderer: MythicArenaRenderer) -> Table | None:

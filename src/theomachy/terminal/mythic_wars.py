@@ -18,7 +18,6 @@ deity): the id before ``@`` finds the card in the catalogue, and the log names t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import cache
 from typing import Any
 
 from rich import box
@@ -28,7 +27,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from theomachy.games.mythic_wars.cards import PANTHEONS, Entity, catalog
+from theomachy.games.mythic_wars.cards import PANTHEONS, Entity
+from theomachy.games.mythic_wars.narration import (
+    SOLO_MARK,
+    ability_title,
+    card_of,
+    entity_name,
+)
 from theomachy.terminal.render import Renderer, View
 
 Entry = dict[str, Any]
@@ -56,7 +61,6 @@ ELEMENTS: dict[str, tuple[str, str]] = {
 }
 # Every pantheon of the content, in its order, by its first three letters.
 PANTHEON_SHORT = {pantheon: pantheon[:3].title() for pantheon in PANTHEONS}
-SOLO_MARK = "@"
 # State -> (marker, word, style of the row).
 STATES: dict[str, tuple[str, str, str]] = {
     "hidden": ("▒", "face down", "dim"),
@@ -85,36 +89,6 @@ TURN_MARK = "▶"
 WIDE_FACTIONS = 4  # up to this many factions, every faction gets a wide table
 COMPACT_WIDTH = 49  # a compact panel: two fit side by side in 100 columns
 BAR_FULL, BAR_EMPTY = "█", "░"
-
-
-@cache
-def entities() -> dict[str, Entity]:
-    """The entity catalogue by id."""
-    return {entity.id: entity for entity in catalog()}
-
-
-def card_of(token: object) -> Entity | None:
-    """The catalogue card a view's entity token names (``thor``, or ``thor@1`` in a solo
-    game); None if it names none."""
-    return entities().get(str(token).split(SOLO_MARK)[0])
-
-
-def entity_name(entity_id: str | None) -> str:
-    """The printed name of an entity token (the token itself if unknown); a solo game's
-    ``thor@1`` is ``Thor@1``."""
-    if entity_id is None:
-        return "a face-down deity"
-    entity = card_of(entity_id)
-    if entity is None:
-        return entity_id
-    _, mark, seat = entity_id.partition(SOLO_MARK)
-    return f"{entity.name}{mark}{seat}"
-
-
-def ability_title(entity: Entity) -> str:
-    """The name of an entity's ability (its card text before the colon)."""
-    title, colon, _ = entity.text.partition(":")
-    return title if colon else entity.ability
 
 
 def ability_summary(entity: Entity) -> str:
@@ -572,14 +546,6 @@ def pending_line(view: View, renderer: MythicWarsRenderer) -> Text | None:
     return text
 
 
-# --- the view's entities -------------------------------------------------------------------
-
-
-def visible(view: View) -> dict[str, Entry]:
-    """The view's named entities by id."""
-    return {str(e["id"]): e for e in view["entities"] if e.get("id") is not None}
-
-
 class MythicWarsRenderer(Renderer):
     """Mythic Wars's factions, round, phase and combat."""
 
@@ -606,18 +572,6 @@ class MythicWarsRenderer(Renderer):
 
     def instruction(self, view: View) -> str | None:
         return instruction(view)
-
-    def event(self, before: View, after: View, actor: int, entry: str) -> str | None:
-        text = describe_action(before, after, entry, self)
-        notes = describe_consequences(before, after, self)
-        new_round = round_line(before, after, self)
-        if text is None and not notes and not new_round:
-            return None
-        line = text or entry
-        if notes:
-            long = len(Text.from_markup(line).plain) + len(Text.from_markup(notes).plain) > 86
-            line += ("\n    ↳ " if long else " — ") + notes
-        return f"{line}\n  {new_round}" if new_round else line
 
     def result(self, view: View) -> RenderableType | None:
         return results_table(view, self)
@@ -686,223 +640,6 @@ def instruction(view: View) -> str | None:
             "Defense + die; a hit removes the difference, at least 1), use its ability, or rest."
         )
     return None
-
-
-# --- the move log ----------------------------------------------------------------------------
-
-
-def _who(view: View, seat: int, renderer: MythicWarsRenderer) -> str:
-    return "you" if seat == view["player"] else renderer.seat_name(view, seat)
-
-
-def describe_action(
-    before: View, after: View, entry: str, renderer: MythicWarsRenderer
-) -> str | None:
-    """An action from the log (``deal ?``/``draft ?``/``assemble ?`` when hidden), with names
-    and dice; None for a hidden deal after the first to the same seat (one line per seat is
-    enough)."""
-    parts = entry.split(" ")
-    verb, args = parts[0], parts[1:]
-    names = [entity_name(a) for a in args]
-    if verb == "deal":
-        return describe_deal(before, after, args[0] if args else "?", renderer)
-    if verb == "draft":
-        if not args or args[0] == "?":
-            return "keeps a dealt card (hidden)"
-        return f"keeps {names[0]}"
-    if verb == "assemble":
-        copy = "their own copy" if before.get("solo") else "the shared copy"
-        if not args or args[0] == "?":
-            return f"takes a deity from {copy} (hidden)"
-        return f"takes {names[0]} from {copy}"
-    if verb == "first":
-        return "the die names the first prime faction"
-    if verb == "invoke":
-        return f"declares {names[0]} for invocation"
-    if verb == "attack":
-        prefix = choice_prefix(before)
-        return f"{prefix}{names[0]} attacks {names[1]}"
-    if verb == "ability":
-        return describe_ability(args, names)
-    if verb == "rest":
-        return f"{names[0]} rests (turned)"
-    if verb == "order":
-        return f"{names[0]}'s ability resolves next"
-    if verb == "decline":
-        pending = before.get("pending") or {}
-        purpose = str(pending.get("purpose", "the choice")).replace("-", " ")
-        return f"declines {entity_name(pending.get('unit'))}'s {purpose}"
-    if verb == "roll" and args and args[0].isdigit():
-        return describe_roll(before, after, int(args[0]), renderer)
-    return entry
-
-
-def choice_prefix(before: View) -> str:
-    """``extra attack: `` or ``ambush: `` when an attack answers an ability's choice."""
-    pending = before.get("pending") or {}
-    if pending.get("kind") == "choice":
-        return str(pending["purpose"]).replace("-", " ") + ": "
-    return ""
-
-
-def describe_ability(args: list[str], names: list[str]) -> str:
-    """``ability X [T]`` in words, by the ability's key."""
-    entity = card_of(args[0])
-    if entity is None:
-        return "uses an ability"
-    target = names[1] if len(names) > 1 else None
-    amount = entity.params.amount
-    key = entity.ability
-    title = ability_title(entity)
-    if key == "clash" and target:
-        return f"{names[0]} clashes with {target} ({title})"
-    if key in ("blast", "burn") and target:
-        return f"{names[0]}'s {title} strikes {target} (−{amount})"
-    if key == "volley":
-        return f"{names[0]}'s {title}: every opposing entity −{amount}"
-    if key == "heal" and target:
-        return f"{names[0]}'s {title} heals {target} (+{amount})"
-    if key == "summon":
-        return f"{names[0]} uses {title}"
-    if key == "doom" and target:
-        return f"{names[0]}'s {title}: {target} must roll Defense {entity.params.threshold} or more"
-    return f"{names[0]} uses {title}" + (f" on {target}" if target else "")
-
-
-def describe_deal(before: View, after: View, card: str, renderer: MythicWarsRenderer) -> str | None:
-    """A deal: a card (or a pantheon) to the seat whose holding grew. Hidden cards are told
-    once per seat (None for the others)."""
-    if card in PANTHEONS:
-        for was, now in zip(before["factions"], after["factions"], strict=True):
-            if was["pantheon"] is None and now["pantheon"] is not None:
-                seat = now["seat"]
-                who = "you" if seat == after["player"] else plain_seat(seat)
-                return f"deals the {card.title()} pantheon to {who}"
-        return f"deals the {card.title()} pantheon"
-
-    def holding(view: View, seat: int) -> int:
-        owned = sum(1 for e in view["entities"] if e["owner"] == seat)
-        return int(view["factions"][seat]["hand"]) + owned
-
-    seat = next(
-        (s for s in range(len(after["factions"])) if holding(after, s) > holding(before, s)),
-        None,
-    )
-    who = "" if seat is None else " to " + _who(after, seat, renderer)
-    if card != "?":
-        return f"deals {entity_name(card)}{who}"
-    if seat is not None and holding(before, seat) > 0:
-        return None
-    return f"deals cards{who} (hidden)"
-
-
-def describe_roll(before: View, after: View, die: int, renderer: MythicWarsRenderer) -> str:
-    """A die and what came of it: the rolls the game settled with it (``after["settled"]``:
-    totals, criticals, result), or, for a die that settles nothing yet (an attack's or a
-    clash's first die, a prime-faction roll), what it was rolled for (the pending frame)."""
-    pending = before.get("pending") or {}
-    settled = after.get("settled") or []
-    if settled:
-        return "; ".join(describe_settled(record, pending) for record in settled)
-    kind = pending.get("kind")
-    if kind == "attack":
-        return f"{entity_name(pending['attacker'])} rolls {die} to attack"
-    if kind == "clash":
-        return f"{entity_name(pending['clasher'])} rolls {die} in the clash"
-    if kind == "primeroll":
-        dice = list(pending.get("dice") or [])
-        candidates = list(pending.get("candidates") or [])
-        if len(dice) < len(candidates):
-            seat = candidates[len(dice)]
-            return f"{renderer.seat_name(after, seat)} rolls {die} for the prime faction"
-    return f"rolls {die}"
-
-
-def describe_settled(record: Settled, pending: dict[str, Any]) -> str:
-    """A settled roll (one of a view's ``settled``) in words: ``Hera rolls 2 to defend →
-    Thor 10 vs Hera 9: hit``; ``pending`` is the frame it settled (the view before)."""
-    kind, result = record["kind"], record["result"]
-    first, second = entity_name(record["first"]), entity_name(record["second"])
-    if kind == "defense-test":
-        text = f"{first} rolls {record['first_die']} for Defense: {score(record, 'first')}"
-        threshold = pending.get("threshold") if pending.get("kind") == "defensetest" else None
-        # Only the total counts against the threshold, a natural 6 or not (MW-RULING-DOOM).
-        if result == "defeated":
-            return text + (f", under {threshold}" if threshold is not None else ": defeated")
-        if threshold is not None:
-            text += f", not under {threshold}"
-        return text + ": survives"
-    if kind == "damage":
-        source = pending.get("source") if pending.get("kind") == "damageroll" else None
-        roller = f"{entity_name(source)} rolls" if source else "rolls"
-        return f"{roller} {record['first_die']} for damage to {first}"
-    totals = f"{first} {score(record, 'first')} vs {second} {score(record, 'second')}"
-    if result == "again":
-        outcome = "tie, rolled again"
-    elif kind == "clash":
-        outcome = f"{first if result == 'won' else second} wins"
-    else:
-        outcome = result
-    tied = (record["first_total"], record["first_critical"]) == (
-        record["second_total"],
-        record["second_critical"],
-    )
-    if tied and result != "again":
-        outcome += f" (tie won by {first if result in ('hit', 'won') else second})"
-    if kind == "clash":
-        return f"{second} rolls {record['second_die']} in the clash → {totals}: {outcome}"
-    return f"{second} rolls {record['second_die']} to defend → {totals}: {outcome}"
-
-
-def score(record: Settled, side: str) -> str:
-    """A side's total in a settled roll, ``(critical)`` marked."""
-    critical = " (critical)" if record[f"{side}_critical"] else ""
-    return f"{record[f'{side}_total']}{critical}"
-
-
-def describe_consequences(before: View, after: View, renderer: MythicWarsRenderer) -> str:
-    """What changed between two views: entries to the battle, summons, energy, defeats,
-    eliminations, a new round, the end."""
-    notes: list[str] = []
-    old, new = visible(before), visible(after)
-    entered = [
-        entry_name(e)
-        for i, e in new.items()
-        if e["state"] in IN_BATTLE
-        and not e.get("summoner")
-        and (i not in old or old[i]["state"] == "uninvoked")
-    ]
-    if entered:
-        notes.append("into the battle: " + ", ".join(entered))
-    for i, e in new.items():
-        if e.get("summoner") and e["state"] in IN_BATTLE and i not in old:
-            notes.append(f"{entry_name(e)} is summoned in front of {entity_name(e['summoner'])}")
-    for i, e in new.items():
-        was = old.get(i)
-        if was is None or was["state"] not in IN_BATTLE:
-            continue
-        b, a = was.get("energy"), e.get("energy")
-        change = ""
-        if b is not None and a is not None and a != b:
-            change = f" {signed(a - b)} ({b}→{a})"
-        if e["state"] == "defeated":
-            notes.append(f"{entry_name(e)}{change} is defeated")
-        elif change:
-            notes.append(f"{entry_name(e)}{change}")
-    for was, now in zip(before["factions"], after["factions"], strict=True):
-        if now["eliminated"] and not was["eliminated"]:
-            notes.append(f"{renderer.seat_name(after, now['seat'])} is eliminated")
-    if after["terminal"] and not before["terminal"]:
-        notes.append("the battle is over")
-    return "; ".join(notes)
-
-
-def round_line(before: View, after: View, renderer: MythicWarsRenderer) -> str | None:
-    """``── round 3 · ♛ prime Seat 0 ──`` when a new round begins."""
-    if after["round"] == before["round"] or not after["round"] or after["terminal"]:
-        return None
-    prime = renderer.seat_name(after, after["prime"])
-    return f"[bold]── round {after['round']}[/] · {PRIME_MARK} prime {prime} [bold]──[/]"
 
 
 def results_table(view: View, renderer: MythicWarsRenderer) -> Table | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from itertools import repeat
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic import Field, field_validator
 
@@ -35,6 +35,9 @@ from theomachy.games.mythic_arena.board import (
 )
 from theomachy.games.mythic_arena.cards import PANTHEONS, Card, catalog
 from theomachy.games.mythic_arena.match import match_games, wins_needed
+
+if TYPE_CHECKING:
+    from theomachy.engine.narration import Narrator
 
 # Phases of play.
 PANTHEON, DRAW, DECIDE, DRAW_AGAIN, PLACE, ABILITY, STRENGTH, OVER = range(8)
@@ -273,6 +276,13 @@ class MythicArenaGame(Game):
         """Every card's printed facts, by id."""
         fields = {"name", "pantheon", "power", "sides", "icons", "ability", "text"}
         return {card.id: card.model_dump(include=fields) for card in catalog()}
+
+    @classmethod
+    def narrator(cls) -> Narrator:
+        """Mythic Arena's events in words (narration.py)."""
+        from theomachy.games.mythic_arena.narration import NARRATOR
+
+        return NARRATOR
 
     def new_game(self) -> MythicArenaState:
         return MythicArenaState(self)

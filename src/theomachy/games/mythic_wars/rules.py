@@ -13,13 +13,16 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pydantic import Field, field_validator
 
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.mythic_wars import abilities, evaluation
 from theomachy.games.mythic_wars.cards import PANTHEONS, Entity, catalog
+
+if TYPE_CHECKING:
+    from theomachy.engine.narration import Narrator
 
 # Phases of the game.
 DEAL, DRAFT, FIRST, START, INVOKE, INVOKE_ABILITIES, EMPOWER, END, NEXT_PRIME, OVER = range(10)
@@ -365,6 +368,13 @@ class MythicWarsGame(Game):
             }
             for entity in ENTITIES
         }
+
+    @classmethod
+    def narrator(cls) -> Narrator:
+        """Mythic Wars's events in words (narration.py)."""
+        from theomachy.games.mythic_wars.narration import NARRATOR
+
+        return NARRATOR
 
     def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
         super().__init__(players, options)

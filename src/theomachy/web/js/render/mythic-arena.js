@@ -80,19 +80,6 @@ function facingSide(target, from) {
   return null;
 }
 
-/** The seat playing a pantheon (null before the choice). */
-function seatOf(view, pantheon) {
-  const players = view.players || [];
-  const seat = players.findIndex((p) => p.pantheon === pantheon);
-  return seat >= 0 ? seat : null;
-}
-
-/** The seat that owns a card id (its deck's pantheon). */
-function ownerOf(view, cardId) {
-  const card = cardData(cardId);
-  return card ? seatOf(view, card.pantheon) : null;
-}
-
 function cardTitle(info) {
   const card = cardData(info.card || info.id) || {};
   const sides = info.sides
@@ -549,77 +536,6 @@ function changes(ctx) {
   return h("div.changes#changes", null, h("strong", null, "Just now: "), notes.join(" · "));
 }
 
-// --- the log in words ---------------------------------------------------------------------------
-
-function describe(payload) {
-  const view = payload.view || {};
-  const log = view.log || [];
-  const items = [];
-  let placer = null;
-  let placedSquare = null;
-  let lastDraw = null;
-  const nameAt = (square) => {
-    const card = (view.battlefield || []).find((c) => c.square === square);
-    return card ? `${card.name} (${square})` : square;
-  };
-  log.forEach((entry, index) => {
-    const parts = String(entry).split(" ");
-    const verb = parts[0];
-    const arg = parts[1];
-    const step = index + 1;
-    let seat = null;
-    let text = entry;
-    let kind = "move";
-    if (verb === "choose") {
-      seat = seatOf(view, arg);
-      text = `chooses the ${title(arg)} pantheon`;
-    } else if (verb === "draw") {
-      seat = arg === "?" ? view.to_move : ownerOf(view, arg);
-      lastDraw = arg;
-      text = arg === "?" ? "draws a card (hidden)" : `draws ${cardName(arg)}`;
-      kind = "chance";
-    } else if (verb === "discard") {
-      seat = lastDraw && lastDraw !== "?" ? ownerOf(view, lastDraw) : view.to_move;
-      text = lastDraw && lastDraw !== "?" ? `discards ${cardName(lastDraw)} and draws again` : "discards";
-    } else if (verb === "place") {
-      seat = ownerOf(view, arg);
-      placer = seat;
-      placedSquare = parts[2];
-      text = `places ${cardName(arg)} on ${parts[2]}`;
-      kind = "place";
-    } else if (verb === "recycle") {
-      seat = ownerOf(view, arg);
-      text = `shuffles ${cardName(arg)} back into the deck`;
-    } else if (verb === "raise") {
-      seat = ownerOf(view, arg);
-      text = `raises ${cardName(arg)} from the discard pile`;
-    } else if (verb === "capture") {
-      seat = placer;
-      text = `captures ${nameAt(arg)}`;
-    } else if (verb === "power") {
-      seat = placer;
-      text = `spends a Strength token: +1 Power on ${nameAt(placedSquare)}`;
-    } else if (verb === "shatter") {
-      seat = placer;
-      text = `spends a Strength token: shatters the shield of ${nameAt(arg)}`;
-    } else if (verb === "done") {
-      seat = placer;
-      text = "goes to battle";
-      kind = "minor";
-    }
-    items.push({ text, seat, kind, step });
-  });
-  for (const result of view.results || []) {
-    const winners = result.winners.map((w) => seatNameOf(view, w)).join(" and ");
-    items.push({
-      text: `Game ${result.game} is over: ${result.glory.map((g, s) => `${seatNameOf(view, s)} ${g} Glory`).join(", ")}; ${winners} ${result.winners.length > 1 ? "share the win" : "wins"}.`,
-      seat: null,
-      kind: "result",
-    });
-  }
-  return items;
-}
-
 function seatNameOf(view, seat) {
   const pantheon = view.players && view.players[seat] ? view.players[seat].pantheon : null;
   return pantheon ? title(pantheon) : `Seat ${seat}`;
@@ -700,7 +616,6 @@ export default {
     );
   },
 
-  describe,
 
   scoreLabel(payload) {
     const view = payload.view || {};

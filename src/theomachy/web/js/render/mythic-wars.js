@@ -497,90 +497,6 @@ function abilityBadge(actor) {
   return entity ? entity.ability.replace("-", " ") : "target";
 }
 
-// --- the log in words ---------------------------------------------------------------------------
-
-function describe(payload) {
-  const view = payload.view || {};
-  const log = view.log || [];
-  const owners = new Map((view.entities || []).filter((e) => e.id).map((e) => [e.id, e.owner]));
-  const seatName = (seat) => seatNameOf(view, seat);
-  const items = [];
-  let drafts = 0;
-  let assembled = 0;
-  let pantheonDeals = 0;
-  let rolls = null;
-  log.forEach((entry, index) => {
-    const [verb, a, t] = String(entry).split(" ");
-    const step = index + 1;
-    if (verb !== "roll") rolls = null;
-    if (verb === "deal") {
-      if (a === "?") {
-        const last = items[items.length - 1];
-        if (last && last.kind === "deal") {
-          last.count += 1;
-          last.text = `${last.count} cards are dealt face down`;
-          last.step = step;
-          return;
-        }
-        items.push({ text: "a card is dealt face down", seat: null, kind: "deal", count: 1, step });
-      } else if (catalogue(a)) {
-        items.push({ text: `is dealt ${entityName(a)}`, seat: view.player ?? null, kind: "chance", step });
-      } else {
-        const seat = pantheonDeals;
-        pantheonDeals += 1;
-        items.push({ text: `is given the ${title(a)} pantheon`, seat, kind: "chance", step });
-      }
-      return;
-    }
-    if (verb === "draft") {
-      const seat = Math.floor(drafts / 4);
-      drafts += 1;
-      items.push({ text: a === "?" ? "keeps a card (hidden)" : `keeps ${entityName(a)}`, seat, kind: "move", step });
-      return;
-    }
-    if (verb === "assemble") {
-      const seat = Math.floor(assembled / 4);
-      const copy = view.solo ? "their own copy" : "the shared copy";
-      assembled += 1;
-      items.push({ text: a === "?" ? `takes a deity from ${copy} (hidden)` : `takes ${entityName(a)} from ${copy}`, seat, kind: "move", step });
-      return;
-    }
-    if (verb === "first") {
-      items.push({ text: `the die makes ${seatName(Number(a))} the first prime faction`, seat: null, kind: "round", step });
-      return;
-    }
-    if (verb === "roll") {
-      if (rolls) {
-        rolls.dice.push(a);
-        rolls.text = `dice: ${rolls.dice.join(" · ")}`;
-        rolls.step = step;
-        return;
-      }
-      rolls = { text: `dice: ${a}`, dice: [a], seat: null, kind: "chance", step };
-      items.push(rolls);
-      return;
-    }
-    const seat = owners.has(a) ? owners.get(a) : null;
-    let text = entry;
-    if (verb === "invoke") text = `declares ${entityName(a)}`;
-    else if (verb === "attack") text = `${entityName(a)} attacks ${entityName(t)}`;
-    else if (verb === "rest") text = `${entityName(a)} rests`;
-    else if (verb === "order") text = `${entityName(a)}'s ability resolves next`;
-    else if (verb === "decline") text = "declines";
-    else if (verb === "ability") {
-      const entity = catalogue(a);
-      const name = entity ? abilityTitle(entity) : "ability";
-      text = t ? `${entityName(a)} uses ${name} on ${entityName(t)}` : `${entityName(a)} uses ${name}`;
-    }
-    items.push({ text, seat, kind: verb === "attack" || verb === "ability" ? "place" : "move", step });
-  });
-  if (view.terminal) {
-    const winners = (view.winners || []).map(seatName).join(" and ");
-    items.push({ text: `The battle is over: ${winners || "nobody"} ${view.winners && view.winners.length > 1 ? "share the win" : "wins"}.`, seat: null, kind: "result" });
-  }
-  return items;
-}
-
 function seatNameOf(view, seat) {
   const factions = view.factions || [];
   const pantheon = factions[seat] ? factions[seat].pantheon : null;
@@ -647,7 +563,6 @@ export default {
     );
   },
 
-  describe,
 
   scoreLabel: "Energy",
 
