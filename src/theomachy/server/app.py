@@ -302,6 +302,27 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         seat, credential = await hub.claim(table, body.invite)
         return {"table_id": table.id, "seat": seat, "credential": credential}
 
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(
+        table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """A player of a finished game (seat credential) asks for a rematch: the same seats,
+        bots and options, the next seed. The first asker creates it and gets its host
+        credential; every player takes their same seat there with this call."""
+        table = await hub.get(table_id)
+        new, seat, credential, host = await hub.rematch(
+            table,
+            bearer(authorization),
+            owner=client_key(request.client.host if request.client else None),
+        )
+        return {
+            "table_id": new.id,
+            "seat": seat,
+            "credential": credential,
+            "host": host,
+            "url": f"{base_url(request)}/t/{new.id}",
+        }
+
     @app.post("/api/tables/{table_id}/seats/{seat}/invite")
     async def reinvite(
         table_id: str,

@@ -98,6 +98,7 @@ class Rendering:
             "status": payload["status"],
             "seats": payload["seats"],
             "result": payload["result"],
+            "rematch": payload.get("rematch"),
             "view": view,
         }
         # The delta's fields but the log and the story, as JSON object members without braces.

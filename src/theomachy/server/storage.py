@@ -80,6 +80,8 @@ class TableRow(Base):
     # What the winners are called at the end ("Norse", "Zeus"), for the lobby's list; null
     # for a game that names no seat and for tables finished before this column.
     winner_names: Mapped[list[str] | None] = mapped_column(JSON, nullable=True, default=None)
+    # The table of the rematch, once a seat asked for one (the same seats, the next seed).
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
@@ -164,6 +166,7 @@ class TableRecord(TableSummary):
     waiting: str
     seats: tuple[Seat, ...]
     actions: tuple[str, ...]
+    rematch: str | None = None
 
 
 def _summary_fields(row: TableRow) -> dict[str, Any]:
@@ -239,6 +242,7 @@ _ADDED_COLUMNS: dict[str, dict[str, str]] = {
         "driver": "VARCHAR(64)",
         "lease_until": "TIMESTAMP WITH TIME ZONE",
         "winner_names": "JSON",
+        "rematch": "VARCHAR(32)",
     },
     "seats": {"invite_hash": "VARCHAR(64)", "reinvites": "INTEGER DEFAULT 0"},
 }
@@ -419,6 +423,7 @@ class Store:
                 waiting=row.waiting,
                 seats=seats,
                 actions=tuple(actions),
+                rematch=row.rematch,
             )
 
     @staticmethod
@@ -467,6 +472,39 @@ class Store:
             if claimed:
                 self._notify(connection, f"seats {table_id}")
             return claimed
+
+    def seat_holder(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Give a person's seat nobody holds the credential ``token_hash`` without its
+        invitation (a rematch seats the previous game's holder); False if it is held."""
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.bot.is_(None),
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash)
+            )
+            seated = result.rowcount == 1
+            if seated:
+                self._notify(connection, f"seats {table_id}")
+            return seated
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> str | None:
+        """Record ``rematch_id`` as the table's rematch unless it has one; the one it has
+        now (two seats asking at once agree on the first)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.rematch.is_(None))
+                .values(rematch=rematch_id)
+            )
+            chosen = connection.execute(
+                select(TableRow.rematch).where(TableRow.id == table_id)
+            ).scalar_one_or_none()
+            return str(chosen) if chosen is not None else None
 
     def reinvite_seat(self, table_id: str, seat: int, invite_hash: str) -> bool:
         """A new invitation for a person's seat; the old claim (credential) is revoked."""

@@ -123,6 +123,9 @@ class LiveTable:
     remote_presence: dict[str, tuple[set[int], int]] = field(default_factory=dict)
     seats_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     presence_pending: bool = False
+    # The rematch's table, once a seat asked for one; its creation, one at a time.
+    rematch: str | None = None
+    rematch_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def bots(self) -> dict[int, str]:
@@ -460,6 +463,7 @@ class TableHub:
             seats=record.seats,
             state=state,
             chronicle=told,
+            rematch=record.rematch,
         )
 
     def _remember(self, table: LiveTable) -> None:
@@ -555,6 +559,54 @@ class TableHub:
                     table.subscribers.discard(subscriber)
             table.reset_renderings()
             self._broadcast(table)
+
+    async def rematch(
+        self, table: LiveTable, token: str | None, owner: str = ""
+    ) -> tuple[LiveTable, int, str, str | None]:
+        """A seat of a finished game asks for a rematch: the same game, options, bots and
+        seats, the next seed at an open table (a fresh secret one otherwise). The first
+        asker creates it (and gets its host credential); each person seat of the old table
+        then takes the same seat there with its old credential. Returns the new table, the
+        seat, its new credential and the host credential (None but for the creator)."""
+        if token is None:
+            raise Unauthorized("a seat credential is needed: only a player asks for a rematch")
+        seat = await self.authenticate(table, token)
+        if seat is None:
+            raise Unauthorized("a seat credential is needed: only a player asks for a rematch")
+        if not table.state.is_terminal():
+            raise Conflict("the game is not over yet: a rematch follows a finished game")
+        host: str | None = None
+        async with table.rematch_lock:
+            if table.rematch is None:
+                record = await self.db(self.store.load, table.id)
+                table.rematch = record.rematch if record is not None else None
+            if table.rematch is None:
+                game = table.game
+                try:
+                    new, _, host = await self.create(
+                        game.id,
+                        game.players,
+                        game.options,
+                        table.bots,
+                        table.seed + 1 if table.open else None,
+                        open_table=table.open,
+                        owner=owner,
+                    )
+                except ValueError as error:  # a bot level this server no longer offers
+                    raise Conflict(f"no rematch: {error}") from None
+                chosen = await self.db(self.store.set_rematch, table.id, new.id)
+                if chosen != new.id:
+                    host = None  # another process's rematch came first: that one is it
+                table.rematch = chosen
+                table.reset_renderings()
+                self._broadcast(table)
+        assert table.rematch is not None
+        rematch = await self.get(table.rematch)
+        credential = new_token()
+        if not await self.db(self.store.seat_holder, rematch.id, seat, hash_token(credential)):
+            raise Conflict(f"your seat {seat} at the rematch is already taken", seat=seat)
+        await self.refresh_seats(rematch)
+        return rematch, seat, credential, host
 
     # --- changes ----------------------------------------------------------------------------
     async def act(self, table: LiveTable, seat: int | None, action: str, seq: int) -> None:
@@ -828,6 +880,7 @@ class TableHub:
             "result": result,
             "view": state.view(seat),
             "story": self.story(table, seat, len(state._history)),
+            "rematch": table.rematch,
         }
         if table.open:
             payload["seed"] = table.seed

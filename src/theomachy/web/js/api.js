@@ -51,6 +51,7 @@ export const api = {
       : request("GET", `/api/tables/${enc(id)}`),
   act: (id, token, action, seq) =>
     request("POST", `/api/tables/${enc(id)}/actions`, { token, body: { action, seq } }),
+  rematch: (id, token) => request("POST", `/api/tables/${enc(id)}/rematch`, { token }),
   log: (id, token) => request("GET", `/api/tables/${enc(id)}/log`, { token }),
   replay: (id, token, step) =>
     request("GET", `/api/tables/${enc(id)}/replay/${enc(step)}`, { token }),
@@ -195,6 +196,7 @@ export function applyDelta(base, delta) {
     status: delta.status,
     seats: delta.seats,
     result: delta.result,
+    rematch: delta.rematch,
     view,
     story,
   };

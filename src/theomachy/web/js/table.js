@@ -9,7 +9,7 @@ import { copyText, h, replace, toast } from "./dom.js";
 import { Moves } from "./moves.js";
 import { setSound, soundOn, TurnNotifier } from "./notify.js";
 import { rendererFor, seatColour } from "./render/index.js";
-import { forgetSeat, hostFor, preference, rememberInvite, rememberSeat, setPreference } from "./store.js";
+import { forgetSeat, hostFor, preference, rememberHost, rememberInvite, rememberSeat, setPreference } from "./store.js";
 
 const CHANCE = -1;
 const AUTO_PLAY = "auto-play";
@@ -340,6 +340,18 @@ class TablePage {
         else toast(error.message, "error");
         this.draw();
       });
+  }
+
+  /** Take my seat at this table's rematch (creating it if nobody asked yet), then go there. */
+  async rematch() {
+    try {
+      const next = await api.rematch(this.tableId, this.token);
+      rememberSeat(next.table_id, next.credential, { seat: next.seat, game: this.live.game });
+      if (next.host) rememberHost(next.table_id, next.host, { game: this.live.game });
+      location.assign(`/t/${encodeURIComponent(next.table_id)}`);
+    } catch (error) {
+      toast(error.message, "error");
+    }
   }
 
   /** Play ``action`` for the person in a moment (the step had no other move); null: cancel
@@ -754,7 +766,16 @@ class TablePage {
         h(
           "div.end-actions",
           null,
-          h("button.primary#end-replay", { type: "button", onclick: () => this.openReplay(null) }, "Watch the replay"),
+          mine
+            ? h(
+                "button.primary#end-rematch",
+                { type: "button", onclick: () => this.rematch() },
+                payload.rematch ? "Join the rematch" : "Rematch",
+              )
+            : payload.rematch
+              ? h("a.button.primary#end-rematch", { href: `/t/${encodeURIComponent(payload.rematch)}` }, "Watch the rematch")
+              : null,
+          h("button#end-replay", { type: "button", onclick: () => this.openReplay(null) }, "Watch the replay"),
           h(
             "button#end-close",
             {
