@@ -8,7 +8,6 @@ from functools import partial
 from typing import Any
 
 import pytest
-from rich.text import Text
 from typer.testing import CliRunner
 
 import theomachy
@@ -20,7 +19,6 @@ from theomachy.terminal import renderer_for
 from theomachy.terminal.mythotopia import (
     MythotopiaRenderer,
     card_name,
-    describe_action,
     pending_line,
     vp_value,
 )
@@ -210,45 +208,30 @@ def test_vp_cards_show_the_counters_left() -> None:
     assert vp_value("patronage", "x") == 1
 
 
-def test_actions_in_words() -> None:
-    assert describe_action("invade blore nusus palmain") == (
-        "invades Blore with the Nusus card from Palmain"
-    )
-    assert describe_action("invade ictus nesh sea") == "invades Ictus with the Nesh card by sea"
-    assert describe_action("pay reserve nusus gold merchant") == (
-        "pays Nusus from the Reserve for gold with Merchant"
-    )
-    assert describe_action("pay start-ship cross") == "pays Ship to cross a sea"
-    assert describe_action("move palmain blore 3") == "moves 3 armies from Palmain to Blore by road"
-    assert (
-        describe_action("remove-armies talion 2 1") == "takes 2 armies and 1 mercenaries off Talion"
-    )
-    assert describe_action("play start-build city palmain") == "plays Build: city Palmain"
-    assert describe_action("end-war blore hero") == "ends the war in Blore with Hero"
-
-
-def test_events_over_a_whole_game_hide_others_draws() -> None:
+def test_events_over_a_whole_game_are_told_by_the_narrator_hiding_others_draws() -> None:
+    # The terminal prints the game's narrator's lines (the renderer draws only the position).
     final = theomachy.simulate(GAME, players=3, seed=4, options={"max_rounds": 4})
     state = final.game.new_game()
+    narrator = final.game.narrator()
     renderer = MythotopiaRenderer()
+    assert not hasattr(renderer, "event")
     texts: list[str] = []
     for action in final.history():
         before = state.view(0)
         actor = state.current_player
+        seen = state.action_seen_by(action, 0)
         state.apply(action)
-        after = state.view(0)
-        entry = after["log"][-1]
-        text = renderer.event(before, after, actor, entry)
-        if entry == "draw ?":
-            assert text is None or "(hidden)" in text or text == "the game is over"
-        if text is not None:
-            texts.append(Text.from_markup(text).plain)
+        told = narrator.tell(before, state.view(0), actor, seen)
+        assert told is not None
+        if seen == "draw ?":
+            assert re.match(r"(Blue|Green) draws a card\b", told.text), told
+        texts.append(told.text)
     joined = "\n".join(texts)
-    assert "draws cards (hidden)" in joined
-    assert re.search(r"deals \w+ to Seat \d \(\w+\)", joined)
-    assert "lays " in joined and " on the display" in joined
+    assert "Blue draws a card" in joined and "you draw " in joined
+    assert re.search(r"\w+ is dealt to (you|Blue|Green)", joined)
+    assert " is laid on the display" in joined
     assert "ends the turn" in joined
-    assert "the game is over" in joined
+    assert "The game is over" in joined
     result = render(renderer.result(state.view(0)))
     assert "The end of the game" in result and "wins" in result
 

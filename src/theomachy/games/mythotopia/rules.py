@@ -18,10 +18,12 @@ from pydantic import Field
 
 from theomachy.engine.chance import uniform
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
+from theomachy.engine.narration import Narrator
 from theomachy.games.mythotopia import abilities, evaluation, hidden, war
 from theomachy.games.mythotopia.board import Board, board
 from theomachy.games.mythotopia.cards import BOX_COUNTERS, FIXED_VP_IDS, catalog
 from theomachy.games.mythotopia.layout import map_catalog
+from theomachy.games.mythotopia.narration import NARRATOR
 from theomachy.games.mythotopia.payment import (
     CONVERTERS,
     MERCHANT,
@@ -484,6 +486,11 @@ class MythotopiaGame(Game):
             }
         result["map"] = map_catalog()  # positions for drawing the board (layout.toml)
         return result
+
+    @classmethod
+    def narrator(cls) -> Narrator:
+        """Mythotopia's events in words (narration.py)."""
+        return NARRATOR
 
     def new_game(self) -> MythotopiaState:
         return MythotopiaState(self)

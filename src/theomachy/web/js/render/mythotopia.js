@@ -855,57 +855,6 @@ function displayPanel(ctx) {
   );
 }
 
-// --- the log in words ---------------------------------------------------------------------------------
-
-function describe(payload) {
-  const view = payload.view || {};
-  const log = view.log || [];
-  const items = [];
-  const groupable = { deal: "Province cards dealt", display: "On the display", dragon: "Dragons placed", runestone: "Runestones placed", vpcard: "VP cards in play" };
-  log.forEach((entry, index) => {
-    const step = index + 1;
-    const [verb, ...args] = String(entry).split(" ");
-    const last = items[items.length - 1];
-    if (verb === "draw") {
-      const hidden = args[0] === "?";
-      const text = hidden ? "a card drawn (hidden)" : `draws ${cardName(args[0])}`;
-      if (hidden && last && last.kind === "draw-hidden") {
-        last.count += 1;
-        last.text = `${last.count} cards drawn (hidden)`;
-        last.step = step;
-        return;
-      }
-      items.push({ text, seat: null, kind: hidden ? "draw-hidden" : "chance", count: 1, step });
-      return;
-    }
-    if (groupable[verb]) {
-      const name = verb === "vpcard" ? (card(`vp-${args[0]}`) || {}).name || args[0] : nameOf(args[0]);
-      if (last && last.verb === verb) {
-        last.names.push(name);
-        last.text = `${groupable[verb]}: ${last.names.join(", ")}`;
-        last.step = step;
-        return;
-      }
-      items.push({ text: `${groupable[verb]}: ${name}`, names: [name], verb, seat: null, kind: "chance", step });
-      return;
-    }
-    if (verb === "first") {
-      items.push({ text: `${seatNameOf(Number(args[0]))} plays first`, seat: null, kind: "round", step });
-      return;
-    }
-    if (args[0] === "?") {
-      items.push({ text: `${verb} (hidden)`, seat: null, kind: "move", step });
-      return;
-    }
-    items.push({ text: describeAction(entry), seat: null, kind: verb === "end-turn" ? "round" : "move", step });
-  });
-  if (view.terminal) {
-    const winners = (view.winners || []).map(seatNameOf).join(" and ");
-    items.push({ text: `The game is over: ${winners || "nobody"} ${(view.winners || []).length > 1 ? "share the win" : "wins"}.`, seat: null, kind: "result" });
-  }
-  return items;
-}
-
 // --- the renderer ----------------------------------------------------------------------------------------
 
 function instruction(payload) {
@@ -973,8 +922,6 @@ export default {
       h("div.mt-bottom", null, vpPanel(ctx), displayPanel(ctx)),
     );
   },
-
-  describe,
 
   scoreLabel: "VP",
 
