@@ -849,3 +849,45 @@ def test_a_step_with_one_possible_move_is_played_for_the_person(
     legal = seat_payload(server, other)["view"]["legal_actions"]
     assert len(legal) == 1 and legal[0].startswith("place ")
     click_and_wait(page, page.locator(f"[data-action='{legal[0]}']").first)
+
+
+def test_the_end_screen_offers_a_rematch_at_the_same_seats(server: LiveServer, page: Any) -> None:
+    table = create_table(server, game="mythic-arena", open=True, seed=9)
+    open_seat(page, table, 0)
+    claim(server, table, 1)
+    table_id = table["table_id"]
+    for _ in range(300):  # both seats play their first legal action until the end
+        public = httpx.get(f"{server.url}/api/tables/{table_id}").json()
+        if public["status"] == "finished":
+            break
+        current = public["view"]["current_player"]
+        mine = seat_payload(server, table, current)
+        httpx.post(
+            f"{server.url}/api/tables/{table_id}/actions",
+            json={"action": mine["view"]["legal_actions"][0], "seq": mine["seq"]},
+            headers={"Authorization": f"Bearer {table['credentials'][current]}"},
+        )
+    page.wait_for_selector("#end-screen:not([hidden]) #end-rematch")
+    assert page.inner_text("#end-rematch") == "Rematch"
+    page.click("#end-rematch")
+    page.wait_for_function(
+        "old => { const t = document.querySelector('#table');"
+        " return t && t.dataset.table !== old && t.dataset.seat === '0'; }",
+        arg=table_id,
+        timeout=TIMEOUT_MS,
+    )
+    new_id = page.get_attribute("#table", "data-table")
+    assert page.url.endswith(f"/t/{new_id}")
+    # The other player joins the same rematch at their seat, with their old credential.
+    answer = httpx.post(
+        f"{server.url}/api/tables/{table_id}/rematch",
+        headers={"Authorization": f"Bearer {table['credentials'][1]}"},
+    )
+    assert answer.status_code == 200 and answer.json()["table_id"] == new_id
+    assert answer.json()["seat"] == 1
+    public = httpx.get(f"{server.url}/api/tables/{new_id}").json()
+    assert public["seed"] == 10 and all(seat["claimed"] for seat in public["seats"])
+    # Back at the old table, the end screen now leads to the rematch.
+    page.goto(f"{server.url}/t/{table_id}")
+    page.wait_for_selector("#end-screen:not([hidden]) #end-rematch")
+    assert page.inner_text("#end-rematch") == "Join the rematch"
