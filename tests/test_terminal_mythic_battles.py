@@ -13,6 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 import theomachy
+from games.mythic_battles.scenario import position
+from scenario_helpers import act
 from terminal_helpers import render
 from theomachy.cli import app
 from theomachy.engine import CHANCE
@@ -174,37 +176,53 @@ def test_instructions_follow_the_step_and_the_attack_phase() -> None:
     assert {"recruit-divinity", "recruit-unit", "pass-or-continue", "first-activation"} <= asked
 
 
-def test_events_read_as_words() -> None:
-    renderer = renderer_for(GAME)
+def test_events_read_as_words_told_by_the_games_narrator() -> None:
+    """The terminal prints each applied action as the game's narrator tells it (play.py):
+    words, never the notation, and another player's draws stay hidden."""
+    narrator = theomachy.load(GAME, players=2).narrator()
     final = theomachy.simulate(GAME, players=2, seed=4)
     state = theomachy.load(GAME, players=2).new_game()
     lines = []
-    for index, action in enumerate(final.history()):
+    for action in final.history():
         actor = state.current_player
+        seen = state.action_seen_by(action, 0)
         before = state.view(0)
         state.apply(action)
-        after = state.view(0)
-        line = renderer.event(before, after, actor, after["log"][index])
-        assert line, action
-        lines.append(line)
-        if actor == CHANCE and action.startswith("draw ") and after["log"][index] == "draw ?":
-            assert action.split()[1] not in line  # another player's draw stays hidden
+        told = narrator.tell(before, state.view(0), actor, seen)
+        if told is None:
+            assert action.startswith("roll "), action  # a die told with its assault
+            continue
+        assert told.text and told.text != seen, action
+        lines.append(told.text)
+        if actor == CHANCE and action.startswith("draw ") and seen == "draw ?":
+            assert told.text.endswith("draws a card")  # another player's draw stays hidden
     assert any("activates" in line for line in lines)
+    assert any(" rolls " in line or " roll " in line for line in lines)
 
 
 def test_another_players_search_reads_without_its_card() -> None:
     """MB-RULING-SEARCH: seat 1 sees that seat 0 searched, not what it took."""
-    renderer = renderer_for(GAME)
-    before = theomachy.load(GAME, players=2).new_game().view(1)
-    assert renderer.event(before, before, 0, "search ?") == "searches the deck for a card"
-    assert renderer.event(before, before, 0, "search aow") == "searches the deck for Art of War"
+    state = position(hands={0: ["zeus", "aow"]})
+    before = {seat: state.view(seat) for seat in (0, 1)}
+    seen = {seat: state.action_seen_by("search hoplites", seat) for seat in (0, 1)}
+    act(state, "search hoplites")
+    narrator = state.game.narrator()
+    told = {s: narrator.tell(before[s], state.view(s), 0, seen[s]) for s in (0, 1)}
+    assert told[1] is not None and told[0] is not None
+    assert told[1].text == "searches the deck for a card (Search for Card, 1 Art of War card)"
+    assert told[0].text == (
+        "searches the deck for a Hoplites card (Search for Card, 1 Art of War card)"
+    )
 
 
 def test_absorbing_an_omphalos_card_reads_as_words() -> None:
     """MB-RULING-OMPHALOS-CARDS: the divinity's ABSORB of an omphalos card."""
-    renderer = renderer_for(GAME)
-    before = theomachy.load(GAME, players=2).new_game().view(1)
-    assert renderer.event(before, before, 0, "absorb card") == "the unit absorbs an omphalos card"
+    state = position(at={"zeus": 12}, hands={0: ["zeus"]}, omphalos_cards=[2, 0])
+    act(state, "activate zeus", "complex")
+    before = state.view(1)
+    act(state, "absorb card")
+    told = state.game.narrator().tell(before, state.view(1), 0, "absorb card")
+    assert told is not None and told.text == "absorbs an omphalos card (1 of 3)"
 
 
 def test_a_finished_game_shows_the_result() -> None:
@@ -230,13 +248,10 @@ def test_a_whole_game_between_bots_plays_in_the_terminal() -> None:
 
 
 def test_block_and_the_priority_ruling_read_as_words() -> None:
-    """MB-TAL-OPTIONAL and MB-HIER-2 in the log and the instructions."""
+    """MB-TAL-OPTIONAL and MB-HIER-2 in the instructions (the narrator tells the answers:
+    tests/games/mythic_battles/test_narration.py)."""
     renderer = renderer_for(GAME)
     before = theomachy.load(GAME, players=2).new_game().view(1)
-    assert renderer.event(before, before, 0, "block") == "uses Block"
-    assert renderer.event(before, before, 0, "priority block") == (
-        "rules that Block has priority for the rest of the game"
-    )
     assert "priority" in (
         renderer.instruction({**before, "attacks": [{"phase": "priority"}]}) or ""
     )

@@ -3,6 +3,7 @@ short name in their owner's colour, omphalos tokens, ruins and trees, impenetrab
 cliffs drawn as heavy borders, deployment zones), a dashboard per unit, each player's side,
 omphalos, hand and cards, the turn and activation, and the ATTACK in progress with its dice.
 
+What happened is told by the game's narrator (``theomachy.games.mythic_battles.narration``).
 Only the view is read, so nothing hidden can show: other players' hands appear as counts
 (plus the cards everyone saw arrive there). The view is read defensively (``.get`` with
 defaults): it may gain fields, and older saves may lack some.
@@ -543,58 +544,6 @@ def hand_text(view: View) -> Text | None:
     return text
 
 
-# --- events -------------------------------------------------------------------------------
-
-
-def describe(entry: str, actor: int, before: View) -> str | None:
-    """An applied action in words (the loop names who did it)."""
-    verb, _, rest = entry.partition(" ")
-    act = before.get("activation") or {}
-    active = unit_name(before, act["unit"]) if act.get("unit") else "the unit"
-    if verb == "draw":
-        pending = before.get("draws_pending") or []
-        who = seat_label(pending[0]) if pending else "a player"
-        return f"{who} draws a card" if rest == "?" else f"{who} draws {card_name(before, rest)}"
-    if verb == "roll":
-        face = int(rest) if rest.isdigit() else 0
-        word = "critical" if face >= 6 else "hit" if face >= 3 else "blank"
-        return f"die: {rest} ({word})"
-    if verb in ("choose", "recruit"):
-        return f"{verb}s {unit_name(before, rest) if rest in units_by_id(before) else rest}"
-    if verb == "activate":
-        return f"activates {unit_name(before, rest)}"
-    if verb in ("move", "run", "enter"):
-        return f"{active}: {verb} to area {rest}"
-    if verb == "claim":
-        return f"{active} claims the omphalos in area {rest}"
-    if verb == "absorb":
-        if rest == "card":
-            return f"{active} absorbs an omphalos card"
-        return f"{active} absorbs an omphalos" + (
-            "" if rest == "ground" else f" from {unit_name(before, rest)}"
-        )
-    if verb == "attack":
-        return f"{active} attacks {unit_name(before, rest)}"
-    if verb == "thunderbolt":
-        return f"Thunderbolt on area {rest}"
-    if verb in ("guard", "swap", "lead", "recall", "fetch"):
-        return f"{verb} {unit_name(before, rest)}"
-    if verb == "search":  # another player's search reads "search ?" (MB-RULING-SEARCH)
-        return (
-            "searches the deck for a card"
-            if rest == "?"
-            else (f"searches the deck for {card_name(before, rest)}")
-        )
-    if verb == "draw-cards":
-        return f"buys Draw Cards ({rest})"
-    if verb == "priority":
-        rule = "Block" if rest == "block" else "Mighty Throw"
-        return f"rules that {rule} has priority for the rest of the game"
-    if verb == "block":
-        return "uses Block"
-    return entry
-
-
 class MythicBattlesRenderer(Renderer):
     """Mythic Battles: map, units, players, turn, ATTACK, hand."""
 
@@ -617,9 +566,6 @@ class MythicBattlesRenderer(Renderer):
 
     def instruction(self, view: View) -> str | None:
         return instruction(view)
-
-    def event(self, before: View, after: View, actor: int, entry: str) -> str | None:
-        return describe(entry, actor, before)
 
     def result(self, view: View) -> RenderableType | None:
         table = Table(box=box.SIMPLE_HEAD, title="Result", title_justify="left")

@@ -16,7 +16,7 @@ searched cards are seen by their taker alone (``action_seen_by``).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
@@ -76,6 +76,9 @@ from theomachy.games.mythic_battles.model import (
     is_hit,
 )
 from theomachy.games.mythic_battles.recruitment import check_armies
+
+if TYPE_CHECKING:
+    from theomachy.engine.narration import Narrator
 
 UNITS = units()
 DIVINITIES = tuple(u.id for u in UNITS.values() if u.divinity)
@@ -178,6 +181,13 @@ class BattlesGame(Game):
     @classmethod
     def catalog(cls) -> dict[str, dict[str, Any]]:
         return {unit.id: unit.model_dump() for unit in UNITS.values()}
+
+    @classmethod
+    def narrator(cls) -> Narrator:
+        """Mythic Battles' events in words (narration.py)."""
+        from theomachy.games.mythic_battles.narration import NARRATOR
+
+        return NARRATOR
 
     def new_game(self) -> BattlesState:
         return BattlesState(self)
