@@ -633,7 +633,8 @@ def test_an_open_table_tells_every_seat(server: LiveServer, browser: Any, page: 
     table_id = page.get_attribute("#table", "data-table")
     chip = page.locator("#open-banner")
     assert chip.is_visible()
-    assert chip.inner_text().strip() == "Seeded table: hidden information is predictable"
+    assert chip.inner_text().strip() == "Seeded: hidden cards predictable"
+    assert "can be worked out" in chip.get_attribute("title")
     public = httpx.get(f"{server.url}/api/tables/{table_id}").json()
     assert public["open"] is True and public["seed"] == 11
     screenshot(page, "table-open.png", full_page=False)

@@ -119,7 +119,7 @@ class TablePage {
     this.openChip = h(
       "span.chip.open-banner#open-banner",
       { hidden: true, title: "This is an open (analysis) table: its seed is known, so dice, draws and hidden set-up can be worked out" },
-      "Seeded table: hidden information is predictable",
+      "Seeded: hidden cards predictable",
     );
     this.copyButton = h(
       "button.small#copy-link",
@@ -418,7 +418,7 @@ class TablePage {
     replace(
       this.headTitle,
       h("strong", null, title),
-      h("span.muted", null, ` · table ${payload.table_id}`),
+      h("span.muted.table-id", { title: `Table ${payload.table_id}` }, ` · table ${payload.table_id}`),
       mine
         ? h("span.chip.you", { style: { "--seat": this.colour(payload, payload.seat) } }, `you: ${this.seatName(payload, payload.seat)}`)
         : h("span.chip", null, "spectator"),
