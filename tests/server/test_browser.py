@@ -892,3 +892,26 @@ def test_the_end_screen_offers_a_rematch_at_the_same_seats(server: LiveServer, p
     page.goto(f"{server.url}/t/{table_id}")
     page.wait_for_selector("#end-screen:not([hidden]) #end-rematch")
     assert page.inner_text("#end-rematch") == "Join the rematch"
+
+
+def test_table_chat_reaches_seats_and_spectators_as_text(
+    server: LiveServer, browser: Any, page: Any
+) -> None:
+    table = create_table(server, game="mythic-arena", bots={"1": "random"})
+    open_seat(page, table)
+    context, other = new_context_page(browser)
+    other.goto(f"{server.url}/t/{table['table_id']}")
+    other.wait_for_selector("#table[data-seat='spectator'] #chat-input")
+    page.fill("#chat-input", "<img src=x onerror=alert(1)> good luck")
+    page.click("#chat-send")
+    for tab in (page, other):
+        tab.wait_for_selector("#chat-list .chat-item")
+        assert tab.inner_text("#chat-list .chat-text") == "<img src=x onerror=alert(1)> good luck"
+        assert tab.locator("#chat-list img").count() == 0  # text, never markup
+    assert page.input_value("#chat-input") == ""
+    other.fill("#chat-input", "enjoying the game")
+    other.press("#chat-input", "Enter")
+    page.wait_for_function("() => document.querySelectorAll('#chat-list .chat-item').length === 2")
+    assert "Spectator" in page.inner_text("#chat-list")
+    screenshot(page, "table-chat.png", full_page=False)
+    context.close()

@@ -238,3 +238,29 @@ def test_sqlite_refuses_several_workers(tmp_path: Path) -> None:
     server = LiveServer(tmp_path / "one.db", args=("--workers", "2"))
     with pytest.raises(RuntimeError, match="PostgreSQL"):
         server.start(timeout=20)
+
+
+def test_chat_said_through_one_process_is_heard_through_the_other(
+    tmp_path: Path, database: str
+) -> None:
+    first = start(tmp_path, "a", database)
+    second = start(tmp_path, "b", database)
+    try:
+        table = new_table(first, {"game": "mythic-arena"})
+        table_id = table["table_id"]
+        here = Watcher(first, table_id, claim(first, table_id, table["seats"][0]["invite"]))
+        there = Watcher(second, table_id, claim(second, table_id, table["seats"][1]["invite"]))
+        there.until(0)
+        here.ws.send(json.dumps({"type": "chat", "text": "hello from the first process"}))
+        deadline = time.monotonic() + 20
+        heard: list[dict[str, Any]] = []
+        while not heard and time.monotonic() < deadline:
+            message = json.loads(there.ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+            if message["type"] == "chat":
+                heard = message["messages"]
+        assert [(m["seat"], m["text"]) for m in heard] == [(0, "hello from the first process")]
+        here.close()
+        there.close()
+    finally:
+        first.stop()
+        second.stop()

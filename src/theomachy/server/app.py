@@ -46,7 +46,7 @@ from theomachy.server.rules_page import rules_page
 from theomachy.server.schemas import Claim, CreateTable, PlayAction, SocketMessage
 from theomachy.server.settings import ServerSettings
 from theomachy.server.storage import Store, TableSummary
-from theomachy.server.tables import LiveTable, TableHub, visible_log
+from theomachy.server.tables import LiveTable, TableHub, chat_text, visible_log
 
 WEB_ROOT = Path(str(resources.files("theomachy") / "web"))
 
@@ -393,6 +393,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         entries = await asyncio.to_thread(visible_log, table.state.clone(), seat)
         return {"table_id": table.id, "seat": seat, "seq": len(entries), "log": entries}
 
+    @app.get("/api/tables/{table_id}/chat")
+    async def chat(table_id: str) -> dict[str, Any]:
+        """The table's latest chat messages, oldest first (seats and spectators alike see
+        them; sending one goes through the WebSocket: ``{"type": "chat", "text": ...}``)."""
+        table = await hub.get(table_id)
+        history = await hub.chat_history(table)
+        return {"table_id": table.id, "messages": [m.as_json() for m in history]}
+
     @app.get("/api/tables/{table_id}/replay/{step}")
     async def replay(
         table_id: str,
@@ -439,7 +447,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await refuse(websocket, exc.status, str(exc))
             return
         sender = asyncio.create_task(pump(websocket, subscriber.outbox))
+        with contextlib.suppress(TableError):  # no history while the database is away
+            history = await hub.chat_history(table)
+            if history:  # the client drops any it also got live meanwhile (same ids)
+                subscriber.outbox.put(chat_text(history))
         bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
+        chat_bucket = TokenBucket(settings.chat_rate, settings.chat_burst)
         try:
             while True:
                 receiving = asyncio.ensure_future(websocket.receive())
@@ -456,7 +469,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                     seat is not None and table.seats[seat].token_hash != subscriber.token_hash
                 ):
                     break  # its seat was given to someone else: it plays no more
-                reply = await handle_message(table, seat, message, bucket)
+                reply = await handle_message(table, seat, message, bucket, chat_bucket)
                 if reply is not None:
                     subscriber.outbox.put(reply)
         except WebSocketDisconnect:
@@ -485,7 +498,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return parsed.credential
 
     async def handle_message(
-        table: LiveTable, seat: int | None, message: Mapping[str, Any], bucket: TokenBucket
+        table: LiveTable,
+        seat: int | None,
+        message: Mapping[str, Any],
+        bucket: TokenBucket,
+        chat_bucket: TokenBucket,
     ) -> str | None:
         """Answer one client message; None when the pushed view is the answer."""
         if not bucket.allow():
@@ -501,6 +518,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return json.dumps({"type": "pong", "seq": table.length})
         if parsed.type == "hello":
             return socket_error(400, "bad message: hello is only the first message")
+        if parsed.type == "chat":
+            if not chat_bucket.allow():
+                return socket_error(429, "you are chatting too fast: wait a moment", chat=True)
+            try:
+                await hub.chat(table, seat, parsed.text or "")
+            except TableError as exc:
+                return socket_error(exc.status, str(exc), chat=True)
+            return None
         if parsed.action is None:
             return socket_error(400, "bad message: an action message needs 'action'")
         if parsed.seq is None:

@@ -8,6 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 MAX_ACTION_CHARS = 200
 MAX_CREDENTIAL_CHARS = 100
+# The most a chat message may carry on the wire; the server's setting is the real limit.
+MAX_CHAT_CHARS = 2000
 
 
 class Strict(BaseModel):
@@ -57,9 +59,11 @@ class Claim(Strict):
 
 class SocketMessage(Strict):
     """A WebSocket message from a client: ``hello`` first (with the seat credential, or
-    without it to watch), then actions to play and pings."""
+    without it to watch), then actions to play, chat messages and pings."""
 
-    type: Literal["hello", "action", "ping"] = "action"
+    type: Literal["hello", "action", "ping", "chat"] = "action"
     credential: str | None = Field(default=None, max_length=MAX_CREDENTIAL_CHARS)
     action: str | None = Field(default=None, min_length=1, max_length=MAX_ACTION_CHARS)
     seq: int | None = Field(default=None, ge=0, lt=2**31)
+    # A chat message's text (its length is checked against the server's chat limit).
+    text: str | None = Field(default=None, max_length=MAX_CHAT_CHARS)

@@ -52,6 +52,14 @@ class ServerSettings(BaseModel):
     hello_timeout_s: float = 10.0
     # Connections (seats and spectators) one table takes, in one process.
     max_connections_per_table: int = 256
+    # Table chat: a message's length, how many a connection and a whole table may send (a
+    # second on average, and in a burst), and how many earlier ones a new connection gets.
+    chat_max_chars: int = 300
+    chat_rate: float = 0.5
+    chat_burst: float = 5.0
+    chat_table_rate: float = 2.0
+    chat_table_burst: float = 20.0
+    chat_history: int = 50
     # Presence changes within this many seconds go out as one message.
     presence_delay_s: float = 0.25
     # Connection caps, read timeouts and the WebSocket connect rate (see ``edge``).

@@ -116,6 +116,31 @@ class ActionRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class ChatRow(Base):
+    """One table chat message: who wrote it (a seat, or None for a spectator) and its text."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    """A chat message as clients get it."""
+
+    id: int
+    seat: int | None
+    text: str
+    at: datetime
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "seat": self.seat, "text": self.text, "at": self.at.isoformat()}
+
+
 class LogConflict(RuntimeError):
     """The log in the database is not the length the writer expected (someone else wrote)."""
 
@@ -472,6 +497,29 @@ class Store:
             if claimed:
                 self._notify(connection, f"seats {table_id}")
             return claimed
+
+    def add_chat(self, table_id: str, seat: int | None, text: str) -> ChatMessage:
+        """Store a chat message (other processes hear of it) and return it."""
+        stamp = now()
+        with self._sessions.begin() as session:
+            row = ChatRow(table_id=table_id, seat=seat, text=text, at=stamp)
+            session.add(row)
+            session.flush()
+            message = ChatMessage(row.id, seat, text, stamp)
+        if self.shared:
+            self.announce(f"chat {table_id} {message.id}")
+        return message
+
+    def chat(self, table_id: str, after: int = 0, limit: int = 100) -> list[ChatMessage]:
+        """The table's latest ``limit`` chat messages after id ``after``, oldest first."""
+        with self._sessions() as session:
+            rows = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id, ChatRow.id > after)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            ).all()
+            return [ChatMessage(r.id, r.seat, r.text, _utc(r.at)) for r in reversed(rows)]
 
     def seat_holder(self, table_id: str, seat: int, token_hash: str) -> bool:
         """Give a person's seat nobody holds the credential ``token_hash`` without its

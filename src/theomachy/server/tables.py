@@ -26,6 +26,7 @@ import random
 import secrets
 import socket
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -61,9 +62,10 @@ from theomachy.server.errors import (
     Unavailable,
 )
 from theomachy.server.push import Outbox, Rendering, Subscriber, delta_text, presence_text
+from theomachy.server.ratelimit import TokenBucket
 from theomachy.server.replays import Snapshots
 from theomachy.server.settings import ServerSettings
-from theomachy.server.storage import LogConflict, Seat, Store, TableSummary, now
+from theomachy.server.storage import ChatMessage, LogConflict, Seat, Store, TableSummary, now
 
 __all__ = [
     "BrokenTable",
@@ -123,6 +125,10 @@ class LiveTable:
     remote_presence: dict[str, tuple[set[int], int]] = field(default_factory=dict)
     seats_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     presence_pending: bool = False
+    # Chat: the ids of the messages pushed here (another process's notice brings the rest),
+    # and what the whole table may still send.
+    chat_sent: set[int] = field(default_factory=set)
+    chat_bucket: TokenBucket | None = None
     # The rematch's table, once a seat asked for one; its creation, one at a time.
     rematch: str | None = None
     rematch_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -197,6 +203,28 @@ def visible_log(state: State, seat: int | None) -> list[str]:
             redacted.append(replayed.action_seen_by(action, seat))
         replayed.apply(action)
     return redacted
+
+
+def clean_chat(text: str, limit: int) -> str:
+    """A chat message as stored: control characters (line breaks included) become spaces,
+    runs of spaces one, the ends trimmed. ``TableError`` if nothing is left or it is longer
+    than ``limit``."""
+    flat = "".join(" " if unicodedata.category(c)[0] == "C" else c for c in text)
+    cleaned = " ".join(flat.split())
+    if not cleaned:
+        raise TableError("an empty chat message: type something to say")
+    if len(cleaned) > limit:
+        raise TableError(
+            f"a chat message is at most {limit} characters; this one has {len(cleaned)}"
+        )
+    return cleaned
+
+
+def chat_text(messages: list[ChatMessage]) -> str:
+    """The push that carries chat messages."""
+    return json.dumps(
+        {"type": "chat", "messages": [m.as_json() for m in messages]}, separators=(",", ":")
+    )
 
 
 def process_name() -> str:
@@ -560,6 +588,42 @@ class TableHub:
             table.reset_renderings()
             self._broadcast(table)
 
+    # --- chat -----------------------------------------------------------------------------
+    async def chat(self, table: LiveTable, seat: int | None, text: str) -> None:
+        """``seat`` (None: a spectator) says ``text`` at the table: cleaned of control
+        characters, checked against the length and the table's rate, stored, then pushed to
+        every connection (seats and spectators alike)."""
+        cleaned = clean_chat(text, self.settings.chat_max_chars)
+        if table.chat_bucket is None:
+            table.chat_bucket = TokenBucket(
+                self.settings.chat_table_rate, self.settings.chat_table_burst
+            )
+        if not table.chat_bucket.allow():
+            raise TooMany("this table's chat is busy: wait a moment")
+        message = await self.db(self.store.add_chat, table.id, seat, cleaned)
+        self._push_chat(table, [message])
+
+    async def chat_history(self, table: LiveTable) -> list[ChatMessage]:
+        """The table's latest chat messages, oldest first."""
+        return await self.db(self.store.chat, table.id, 0, self.settings.chat_history)
+
+    def _push_chat(self, table: LiveTable, messages: list[ChatMessage]) -> None:
+        fresh = [m for m in messages if m.id not in table.chat_sent]
+        if not fresh:
+            return
+        if len(table.chat_sent) > 4 * self.settings.chat_history:
+            table.chat_sent = set(sorted(table.chat_sent)[-self.settings.chat_history :])
+        table.chat_sent.update(m.id for m in fresh)
+        text = chat_text(fresh)
+        for subscriber in list(table.subscribers):
+            subscriber.outbox.put(text)
+
+    async def _remote_chat(self, table_id: str) -> None:
+        """Another process stored a message: push the ones not pushed here yet."""
+        table = self._live.get(table_id)
+        if table is not None:
+            self._push_chat(table, await self.db(self.store.chat, table_id, 0, 20))
+
     async def rematch(
         self, table: LiveTable, token: str | None, owner: str = ""
     ) -> tuple[LiveTable, int, str, str | None]:
@@ -802,6 +866,8 @@ class TableHub:
             self._spawn(self.refresh_seats(self._live[table_id]))
         elif kind == "presence":
             self._remote_presence(self._live[table_id], detail)
+        elif kind == "chat":
+            self._spawn(self._remote_chat(table_id))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         async def guarded() -> None:

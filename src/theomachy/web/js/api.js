@@ -53,6 +53,7 @@ export const api = {
     request("POST", `/api/tables/${enc(id)}/actions`, { token, body: { action, seq } }),
   rematch: (id, token) => request("POST", `/api/tables/${enc(id)}/rematch`, { token }),
   log: (id, token) => request("GET", `/api/tables/${enc(id)}/log`, { token }),
+  chat: (id) => request("GET", `/api/tables/${enc(id)}/chat`),
   replay: (id, token, step) =>
     request("GET", `/api/tables/${enc(id)}/replay/${enc(step)}`, { token }),
 };
@@ -68,11 +69,12 @@ export const api = {
  * (close codes 4400-4499: 4403 when the seat was given to someone else).
  */
 export class TableSocket {
-  constructor(tableId, credential, { onView, onPresence, onError, onStatus }) {
+  constructor(tableId, credential, { onView, onPresence, onChat, onError, onStatus }) {
     this.tableId = tableId;
     this.credential = credential;
     this.onView = onView;
     this.onPresence = onPresence || (() => {});
+    this.onChat = onChat || (() => {});
     this.onError = onError || (() => {});
     this.onStatus = onStatus || (() => {});
     this.ws = null;
@@ -142,6 +144,8 @@ export class TableSocket {
       this.onView(this.base);
     } else if (message.type === "presence") {
       this.onPresence({ connected: message.connected || [], spectators: message.spectators || 0 });
+    } else if (message.type === "chat") {
+      this.onChat(Array.isArray(message.messages) ? message.messages : []);
     } else if (message.type === "error") {
       this.onError(message);
     }

@@ -93,6 +93,7 @@ class TablePage {
     this.socket = new TableSocket(this.tableId, this.token, {
       onView: (payload) => this.onView(payload),
       onPresence: (presence) => this.onPresence(presence),
+      onChat: (messages) => this.onChat(messages),
       onError: (message) => this.onSocketError(message),
       onStatus: (status, detail, code) => this.onStatus(status, detail, code),
     });
@@ -174,6 +175,33 @@ class TablePage {
     this.logList = h("ol.log-list#log", { "aria-label": "What happened" });
     this.logBox = h("section.panel.log-panel", null, h("h3", null, "What happened"), this.logList);
     this.replayBar = h("div.replay-bar#replay", { hidden: true });
+    // Table chat: seats and spectators; text goes in as text nodes, never as markup.
+    this.chat = new Map(); // id -> message
+    this.chatList = h("ol.chat-list#chat-list", { "aria-label": "Chat", "aria-live": "polite" });
+    this.chatInput = h("input#chat-input", {
+      type: "text",
+      maxLength: 300,
+      placeholder: "Say something to the table",
+      "aria-label": "Chat message",
+      autocomplete: "off",
+    });
+    this.chatBox = h(
+      "section.panel.chat-panel#chat",
+      null,
+      h("h3", null, "Chat"),
+      this.chatList,
+      h(
+        "form.chat-form#chat-form",
+        {
+          onsubmit: (event) => {
+            event.preventDefault();
+            this.sendChat();
+          },
+        },
+        this.chatInput,
+        h("button.small#chat-send", { type: "submit" }, "Send"),
+      ),
+    );
     this.endScreen = h("div.end-screen#end-screen", { hidden: true, role: "dialog", "aria-modal": "true" });
     this.main = h(
       "main.table-page#table",
@@ -196,7 +224,7 @@ class TablePage {
         "div.table-grid",
         null,
         h("div.table-centre", null, this.notice, this.banner, this.replayBar, this.board, this.fallback),
-        h("aside.table-side", null, this.seatsBox, this.logBox),
+        h("aside.table-side", null, this.seatsBox, this.logBox, this.chatBox),
       ),
       this.endScreen,
     );
@@ -250,6 +278,10 @@ class TablePage {
 
   onSocketError(message) {
     const status = message.status;
+    if (message.chat) {
+      toast(message.error || "The message was not sent", "error");
+      return;
+    }
     // A 403 that answers no action comes just before the server closes the connection (the
     // seat was given to someone else): the close says so (see onStatus).
     if (status === 403 && message.action === undefined) return;
@@ -340,6 +372,48 @@ class TablePage {
         else toast(error.message, "error");
         this.draw();
       });
+  }
+
+  // --- chat -------------------------------------------------------------------------------
+  sendChat() {
+    const text = this.chatInput.value.trim();
+    if (!text) return;
+    if (!this.socket || !this.socket.send({ type: "chat", text })) {
+      toast("Not connected: the message was not sent", "error");
+      return;
+    }
+    this.chatInput.value = "";
+  }
+
+  onChat(messages) {
+    for (const message of messages) {
+      if (message && Number.isInteger(message.id)) this.chat.set(message.id, message);
+    }
+    const ids = [...this.chat.keys()].sort((a, b) => a - b);
+    for (const id of ids.slice(0, Math.max(0, ids.length - 100))) this.chat.delete(id);
+    this.drawChat();
+  }
+
+  drawChat() {
+    const payload = this.live;
+    if (!payload) return;
+    const messages = [...this.chat.values()].sort((a, b) => a.id - b.id);
+    const atBottom = this.chatList.scrollHeight - this.chatList.scrollTop - this.chatList.clientHeight < 40;
+    replace(
+      this.chatList,
+      messages.length
+        ? messages.map((message) => {
+            const seated = Number.isInteger(message.seat);
+            return h(
+              "li.chat-item",
+              { style: seated ? { "--seat": this.colour(payload, message.seat) } : null, title: message.at },
+              h("span.log-who", null, seated ? this.seatName(payload, message.seat) : "Spectator"),
+              h("span.chat-text", null, String(message.text)),
+            );
+          })
+        : h("li.muted", null, "No messages yet."),
+    );
+    if (atBottom) this.chatList.scrollTop = this.chatList.scrollHeight;
   }
 
   /** Take my seat at this table's rematch (creating it if nobody asked yet), then go there. */
@@ -454,6 +528,7 @@ class TablePage {
     this.drawFallback(moves);
     this.drawSeats(payload);
     this.drawLog(payload);
+    this.drawChat();
     this.drawEnd();
   }
 
