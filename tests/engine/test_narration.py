@@ -10,7 +10,14 @@ import pytest
 
 import theomachy
 from theomachy.engine.chance import sample_outcome
-from theomachy.engine.narration import GENERIC, Chronicle, Narrator, Told, chronicle
+from theomachy.engine.narration import (
+    GENERIC,
+    Chronicle,
+    Narrator,
+    Told,
+    apply_and_tell,
+    chronicle,
+)
 from toy_games import SecretPick
 
 View = dict[str, Any]
@@ -122,3 +129,10 @@ def _random_game(game_id: str, players: int, steps: int) -> theomachy.State:
         else:
             state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def test_apply_and_tell_applies_and_tells_as_the_reader_saw_it() -> None:
+    state = NarratedPick().new_game()
+    told = apply_and_tell(state, "pick 2", 1)
+    assert state.history() == ["pick 2"]
+    assert told == Told("picks a number in secret", "move")

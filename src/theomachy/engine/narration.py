@@ -148,6 +148,16 @@ class Chronicle:
         return [line for line in lines if line.step < until]
 
 
+def apply_and_tell(state: State, action: str, reader: int | None) -> Told | None:
+    """Apply ``action`` to ``state`` and tell it to ``reader`` as the clients do (the action
+    as the reader saw it, between the reader's views)."""
+    before = state.view(reader)
+    actor = state.current_player
+    seen = state.action_seen_by(action, reader)
+    state.apply(action)
+    return state.game.narrator().tell(before, state.view(reader), actor, seen)
+
+
 def chronicle(game: Game, history: Sequence[str]) -> Chronicle:
     """A chronicle of ``history`` told to every seat and the spectators."""
     told = Chronicle(game)

@@ -8,7 +8,7 @@ import pytest
 import theomachy
 from theomachy import CHANCE
 from theomachy.engine.core import State
-from theomachy.engine.narration import KINDS, Told, chronicle
+from theomachy.engine.narration import KINDS, Told, apply_and_tell, chronicle
 from theomachy.games.mythic_arena.narration import NARRATOR, MythicArenaNarrator
 
 from .scenario import GREEK, position
@@ -32,11 +32,7 @@ def full_board_but_b2() -> dict[str, str | tuple[str, int]]:
 
 def tell(state: State, action: str, reader: int | None = 0) -> Told:
     """Apply ``action`` and tell it to ``reader`` as the clients do."""
-    before = state.view(reader)
-    actor = state.current_player
-    seen = state.action_seen_by(action, reader)
-    state.apply(action)
-    told = state.game.narrator().tell(before, state.view(reader), actor, seen)
+    told = apply_and_tell(state, action, reader)
     assert told is not None
     return told
 

@@ -9,7 +9,7 @@ import pytest
 
 import theomachy
 from theomachy.engine.core import State
-from theomachy.engine.narration import KINDS, Told, chronicle
+from theomachy.engine.narration import KINDS, Told, apply_and_tell, chronicle
 from theomachy.games.mythic_wars.narration import (
     NARRATOR,
     MythicWarsNarrator,
@@ -29,11 +29,7 @@ THEIRS = ["hera", "anubis", "izanagi", "chalchiuhtlicue"]
 
 def tell(state: State, action: str, reader: int | None = 0) -> Told:
     """Apply ``action`` and tell it to ``reader`` as the clients do."""
-    before = state.view(reader)
-    actor = state.current_player
-    seen = state.action_seen_by(action, reader)
-    state.apply(action)
-    told = state.game.narrator().tell(before, state.view(reader), actor, seen)
+    told = apply_and_tell(state, action, reader)
     assert told is not None
     return told
 
