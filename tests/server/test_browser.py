@@ -915,3 +915,43 @@ def test_table_chat_reaches_seats_and_spectators_as_text(
     assert "Spectator" in page.inner_text("#chat-list")
     screenshot(page, "table-chat.png", full_page=False)
     context.close()
+
+
+def test_a_match_says_who_won_each_game_between_games(server: LiveServer, page: Any) -> None:
+    table = create_table(
+        server,
+        game="mythic-arena",
+        options={"rounds": 3},
+        bots={"1": "random"},
+        open=True,
+        seed=4,
+    )
+    open_seat(page, table)
+    table_id = table["table_id"]
+    for _ in range(400):  # the person plays first legal moves until the first game is over
+        payload = seat_payload(server, table)
+        if any(line["kind"] == "result" for line in payload["story"]):
+            break
+        if payload["view"]["legal_actions"]:
+            httpx.post(
+                f"{server.url}/api/tables/{table_id}/actions",
+                json={"action": payload["view"]["legal_actions"][0], "seq": payload["seq"]},
+                headers={"Authorization": f"Bearer {table['credentials'][0]}"},
+            )
+        else:
+            time.sleep(0.05)
+    result = next(line for line in payload["story"] if line["kind"] == "result")
+    assert "game 1" in result["text"] and payload["status"] == "playing"
+    page.wait_for_selector("#interlude:not([hidden])")
+    assert result["text"] in page.inner_text("#interlude")
+    screenshot(page, "mythic-arena-between-games.png", full_page=False)
+    page.click("#interlude-close")
+    page.wait_for_selector("#interlude", state="hidden")
+    # The log keeps the game apart: the result line, then the next game's first line.
+    items = page.locator("#log .log-item.log-result")
+    assert items.count() >= 1
+    # A page opened later does not replay the news.
+    page.reload()
+    page.wait_for_selector("#table[data-seat='0']")
+    page.wait_for_timeout(500)
+    assert page.locator("#interlude").is_hidden()

@@ -203,6 +203,9 @@ class TablePage {
       ),
     );
     this.endScreen = h("div.end-screen#end-screen", { hidden: true, role: "dialog", "aria-modal": "true" });
+    // Between two games of a match (or when a player is out): the result line, over the board.
+    this.interlude = h("div.interlude#interlude", { hidden: true, role: "dialog", "aria-live": "polite" });
+    this.storySeen = null; // how many story lines this page has shown (null: no view yet)
     this.main = h(
       "main.table-page#table",
       { data: { table: this.tableId } },
@@ -227,6 +230,7 @@ class TablePage {
         h("aside.table-side", null, this.seatsBox, this.logBox, this.chatBox),
       ),
       this.endScreen,
+      this.interlude,
     );
     replace(this.root, this.main);
     if (this.noticeText) this.showNotice(this.noticeText);
@@ -259,6 +263,7 @@ class TablePage {
     // An older view than the one shown (an HTTP answer raced a push) is dropped.
     if (this.live && payload.seq < this.live.seq && payload.status === this.live.status) return;
     this.live = payload;
+    this.noticeResults(payload);
     if (this.pending && (payload.seq > this.pending.seq || payload.status === "finished")) {
       this.clearPending();
     }
@@ -372,6 +377,35 @@ class TablePage {
         else toast(error.message, "error");
         this.draw();
       });
+  }
+
+  /** A result line that arrived while the table plays on (a game of a match is over, a
+   * player is out) is said over the board until the person goes on; lines already there when
+   * the page opened are not. The end of the whole game has its own screen. */
+  noticeResults(payload) {
+    const story = Array.isArray(payload.story) ? payload.story : [];
+    const seen = this.storySeen;
+    this.storySeen = story.length;
+    if (seen === null || payload.status !== "playing" || story.length <= seen) return;
+    const results = story.slice(seen).filter((line) => line.kind === "result");
+    if (!results.length) return;
+    const close = () => {
+      this.interlude.hidden = true;
+    };
+    replace(
+      this.interlude,
+      h("h2#interlude-title", null, "Result"),
+      results.map((line) =>
+        h(
+          "p.interlude-text",
+          null,
+          Number.isInteger(line.seat) ? h("strong", null, `${this.seatName(payload, line.seat)}: `) : null,
+          line.text,
+        ),
+      ),
+      h("button.primary#interlude-close", { type: "button", onclick: close }, "Go on"),
+    );
+    this.interlude.hidden = false;
   }
 
   // --- chat -------------------------------------------------------------------------------
