@@ -366,6 +366,10 @@ def test_lobby_to_end_of_a_mythic_arena_game(server: LiveServer, page: Any) -> N
     assert page.locator(f"#drawn-card[data-card='{hidden_card}']").count() == 0
     assert hidden_name not in page.inner_text("#board")  # Norse cards were not shown yet
     screenshot(page, "mythic-arena-replay.png")
+    # A line of the log takes the replay to just after its action.
+    page.click("#log .log-item[data-step='0']")
+    page.wait_for_function("() => document.querySelector('#replay').dataset.step === '1'")
+    assert replay_step(page) == 1
     page.click("#replay-exit")
     page.wait_for_selector("#replay", state="hidden")
 

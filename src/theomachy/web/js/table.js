@@ -808,6 +808,9 @@ class TablePage {
                 data: { step: item.step },
                 // The notation, for those who read it (and to copy into the terminal).
                 title: item.action && item.action !== item.text ? item.action : null,
+                // In the replay a line is a way to that moment: just after its action.
+                onclick:
+                  this.replay.active && Number.isInteger(item.step) ? () => this.goto(item.step + 1) : null,
               },
               item.seat !== null && item.seat !== undefined
                 ? h("span.log-who", null, this.seatName(payload, item.seat))
