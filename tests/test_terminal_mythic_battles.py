@@ -6,6 +6,7 @@ player's hand)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,12 +19,14 @@ from scenario_helpers import act
 from terminal_helpers import render
 from theomachy.cli import app
 from theomachy.engine import CHANCE
+from theomachy.games.mythic_battles.data import powers, units
 from theomachy.terminal import renderer_for
 from theomachy.terminal.mythic_battles import (
     MythicBattlesRenderer,
     die_text,
     instruction,
     short_names,
+    talent_name,
 )
 
 GAME = "mythic-battles"
@@ -60,7 +63,11 @@ def test_positions_render_for_players_and_spectators(players: int, seed: int, ev
             view = state.view(player)
             text = render(renderer.position(view), width=110)
             board = view["map"]
-            assert board["name"] in text and "Players" in text
+            recruiting = view["step"] in ("recruit-divinity", "recruit-unit")
+            assert board["name"] in text
+            # During recruitment the units to be had and the RP take the players' table's place.
+            assert ("Recruitment: " in text and "RP left: " in text) == recruiting
+            assert ("Players" in text) != recruiting
             assert f"Round {view['round']}/" in text
             # MB-WIN-4 is shown where the scenario has it (the 4-player one), only there.
             assert ("first kill wins" in " ".join(text.split())) == (players == 4)
@@ -74,7 +81,9 @@ def test_positions_render_for_players_and_spectators(players: int, seed: int, ev
             for seat in range(players):
                 assert f"Z{seat}" in text  # deployment zones
             for entry in view["players"]:
-                assert f"{entry['absorbed']}/{view['omphalos_to_win']}" in text or ("(side" in text)
+                if not recruiting:
+                    absorbed = f"{entry['absorbed']}/{view['omphalos_to_win']}"
+                    assert absorbed in text or ("(side" in text)
             if player is None:
                 assert "Your hand" not in text
             elif view["players"][player]["hand"]:
@@ -256,3 +265,61 @@ def test_block_and_the_priority_ruling_read_as_words() -> None:
         renderer.instruction({**before, "attacks": [{"phase": "priority"}]}) or ""
     )
     assert "Block" in (renderer.instruction({**before, "step": "block"}) or "")
+
+
+# --- recruitment and talents ------------------------------------------------------------------
+
+
+def test_recruitment_shows_rp_left_costs_and_stats() -> None:
+    state = theomachy.load(GAME, players=2).new_game()
+    for action in ("choose zeus", "choose hades", "recruit achilles", "recruit leonidas"):
+        state.apply(action)
+    mover = state.current_player
+    view = state.view(mover)
+    text = render(renderer_for(GAME).position(view), width=120)
+    rp = {entry["seat"]: entry["rp"] for entry in view["players"]}
+    assert rp == {0: 7, 1: 6}
+    assert "RP left: P0 Zeus 7 of 10 · P1 Hades (you) 6 of 10" in text
+    assert f"Recruitment: units to recruit (you have {rp[mover]} RP; dimmed: too dear)" in text
+    assert "Players" not in text and "Your hand" not in text
+    taken = {"zeus", "hades", "achilles", "leonidas"}
+    for unit in units().values():
+        rows = [line for line in text.splitlines() if line.startswith(f" {unit.name} ")]
+        if unit.id in taken or unit.divinity:
+            assert not rows, unit.id  # not to be had (recruited ones are in the units table)
+            continue
+        row = rows[0]
+        stats = f"{unit.offence}/{unit.defence}/{unit.range}/{unit.movement}"
+        assert re.search(rf"\s{unit.cost}\s+{unit.vitality}\s+{stats}\s", row), row
+        first_talent = talent_name(unit.talents[0])
+        assert first_talent.split()[0] in row
+        if unit.power:
+            assert powers()[unit.power].name.split()[0] in row
+        assert f"{unit.activation}+{unit.aow}" in row
+    assert "O/D/R/M: Offence (dice), Defence" in " ".join(text.split())
+    # Every recruit action has its unit in the table.
+    for action in view["legal_actions"]:
+        assert units()[action.split()[1]].name in text
+
+
+def test_choosing_a_divinity_shows_the_divinities() -> None:
+    view = theomachy.load(GAME, players=2).new_game().view(0)
+    text = render(renderer_for(GAME).position(view), width=120)
+    assert "Recruitment: divinities to choose" in text
+    for god in ("Zeus", "Hades", "Ares", "Athena"):
+        assert re.search(rf"^ {god} +god", text, re.MULTILINE), god
+    assert "Thunderbolt" in text and "Helm of Darkness" in text
+    assert "RP left: P0 Zeus" not in text and "RP left: P0 (you) 10 of 10" in text
+
+
+def test_talents_are_drawn_by_name() -> None:
+    for state in sample(2, 0, 37)[2:4]:
+        view = state.view(0)
+        text = render(renderer_for(GAME).position(view), width=120)
+        for unit in view["units"]:
+            for talent in unit["talents"]:
+                assert talent_name(talent).split()[0] in text
+                if "-" in talent:
+                    assert talent not in text  # never the bare id
+    assert talent_name("force-of-nature") == "Force of Nature"
+    assert talent_name("close-protection") == "Close Protection"

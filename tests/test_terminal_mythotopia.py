@@ -79,22 +79,45 @@ def test_positions_for_a_player_and_a_spectator(players: int, seed: int, steps: 
         for other in range(players):
             assert f"Seat {other} (" in text
         assert ("(you)" in text) == (seat is not None)
-        for section in ("Provinces", "Neutral", "Beast Sea", "Serpent Sea", "Roads", "Display"):
+        flat = " ".join(text.split())
+        for section in ("Neutral (", "Seas", "Roads", "VP cards", "Display", "Reserve"):
             assert section in text
         for card in view["vp_cards"]:
-            assert card["name"] in text
+            assert card["name"] in flat
         for player in view["players"]:
-            assert f"reserve {len(player['reserve']) + len(player['reserve_new'])}/" in text
+            pattern = rf"^\s*(▶ )?Seat {player['seat']} \("  # the players' table's row
+            row = next(line for line in text.splitlines() if re.match(pattern, line))
+            in_reserve = len(player["reserve"]) + len(player["reserve_new"])
+            assert f"{in_reserve}/{player['reserve_limit']}" in row
+        for sea in view["seas"]:
+            assert (sea["name"] in flat) == any(sea["ships"])
         owned = [p for p in view["provinces"] if p["owner"] is not None]
         for province in owned:
             assert province["name"] in text
         if seat is not None:
             hand = view["players"][seat]["hand"]
-            assert ("hand " in text) and all(card_name(c) in text for c in hand)
+            assert "Your hand: " in text and all(card_name(c) in flat for c in hand)
         else:
-            assert not re.search(r"^\s*(Seat \d \(\w+\)\s+)?hand ", text, re.MULTILINE)
+            assert "hand:" not in text
     narrow = render(renderer.position(state.view(0)), width=80)
     assert max(len(line) for line in narrow.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_position_fits_a_terminal(players: int) -> None:
+    # One line per player and per board item, wrapped: a position mid-game fits a 40-50 line
+    # terminal with the actions below it (it took 51 to 75 lines at 120 columns before).
+    renderer = MythotopiaRenderer()
+    heights = []
+    for steps in range(200, 2000, 150):
+        state = played(players, players, steps)
+        if state.is_terminal():
+            break
+        text = render(renderer.position(state.view(state.current_player)), width=120)
+        assert max(len(line) for line in text.splitlines()) <= 120
+        heights.append(len(text.splitlines()))
+    assert len(heights) >= 5
+    assert max(heights) <= 22 + 4 * players, heights
 
 
 @pytest.mark.parametrize(("players", "seed", "steps"), POINTS)
@@ -142,12 +165,15 @@ def test_wars_show_each_sides_strength() -> None:
     else:
         pytest.fail("no war in the game")
     text = render(MythotopiaRenderer().position(view))
-    assert "Wars" in text and "Strengths" in text
+    assert re.search(r"^ Wars ", text, re.MULTILINE)
+    flat = " ".join(text.split())
     for war in wars:
-        line = next(row for row in text.splitlines() if row.strip().startswith(war["name"] + " "))
+        told = flat.split(f"{war['name']}: ", 1)[1].split(" · ")[0]
         for side, strength in war["strengths"].items():
             who = "neutral" if int(side) < 0 else ("red", "blue", "green", "yellow")[int(side)]
-            assert f"{who} {strength}" in line
+            assert f"{who} {strength}" in told
+        if war["owner"] is not None:
+            assert f"({('red', 'blue', 'green', 'yellow')[war['owner']]} defends)" in told
 
 
 def test_the_action_being_paid_for() -> None:

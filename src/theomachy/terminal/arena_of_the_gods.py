@@ -5,11 +5,15 @@ hand.
 Only the view is read, so nothing hidden can show: other players' hands appear as counts
 (plus the cards seen returning there). What happened is told by the game's narrator
 (theomachy.games.arena_of_the_gods.narration), not here.
+
+``info NAME`` tells any card's printed text (a God also by its Pantheon Ability's or God
+Blessing's name): type, pantheon, class, cost, Power and Health, and its text.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
@@ -18,8 +22,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from theomachy.games.arena_of_the_gods.cards import catalog
-from theomachy.terminal.render import Renderer, View
+from theomachy.engine.core import Game
+from theomachy.games.arena_of_the_gods.cards import Card, catalog
+from theomachy.terminal.render import InfoEntry, Renderer, View, facts_line
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 STEP_WORDS = {
@@ -178,6 +183,54 @@ def _card_with_cost(card: str) -> str:
     return f"{found.name} [{' '.join(costs) or 'free'}]"
 
 
+def cost_words(card: Card) -> str:
+    """``2 Gold, 1 Favor`` (``free`` for none)."""
+    parts = [f"{card.gold} Gold"] if card.gold else []
+    if card.favor:
+        parts.append(f"{card.favor} Favor")
+    return ", ".join(parts) or "free"
+
+
+def card_sheet(card: Card) -> RenderableType:
+    """A card's printed face: what it is, its cost and numbers, and its text."""
+    what = card.type.capitalize()
+    if card.unit_class is not None:
+        what = f"{card.unit_class.capitalize()} Unit"
+    elif card.kind is not None:
+        what = f"{card.kind.capitalize()} Evocation"
+    elif card.supply_class is not None:
+        what = f"{card.supply_class.capitalize()} Supply"
+    if card.subclasses:
+        what += " — " + ", ".join(s.capitalize() for s in card.subclasses)
+    facts: list[tuple[str, Any]] = [("", what), ("pantheon", card.pantheon.capitalize())]
+    if card.type == "god":
+        facts.append(("starting buildings", ", ".join(card_name(c) for c in card.starting)))
+    else:
+        facts.append(("cost", cost_words(card)))
+    if card.power is not None and card.health is not None:
+        facts += [("Power", card.power), ("Health", card.health)]
+    parts: list[RenderableType] = [facts_line(facts)]
+    # A God's text holds its two abilities: one line each.
+    for piece in card.text.split(" God Blessing - "):
+        if piece is not card.text and not piece.startswith("Pantheon Ability"):
+            piece = "God Blessing - " + piece
+        parts.append(Text(piece))
+    return Group(*parts)
+
+
+def arena_entries() -> list[InfoEntry]:
+    """Every card; a God also answers to its Pantheon Ability's and Blessing's names."""
+    entries = []
+    for card in catalog().values():
+        aliases = tuple(a for a in (card.pantheon_ability, card.blessing) if a)
+        entries.append(InfoEntry(card.id, card.name, card.type, _sheet_of(card), aliases=aliases))
+    return entries
+
+
+def _sheet_of(card: Card) -> Any:
+    return lambda: card_sheet(card)
+
+
 def instruction(view: View) -> str | None:
     """What the player to move is asked to decide."""
     step = view["step"]
@@ -214,6 +267,9 @@ class ArenaRenderer(Renderer):
 
     def seat_name(self, view: View, seat: int) -> str:
         return f"{seat_label(seat)} {card_name(view['players'][seat]['god'])}"
+
+    def info_entries(self, game: Game, view: View | None = None) -> Sequence[InfoEntry]:
+        return arena_entries()
 
     def instruction(self, view: View) -> str | None:
         return instruction(view)

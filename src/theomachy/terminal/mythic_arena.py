@@ -6,6 +6,7 @@ Everything shown comes from a view (``state.view(seat)``) plus the public card c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -15,6 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from theomachy.engine.core import Game
 from theomachy.games.mythic_arena.board import (
     SQUARE_INDEX,
     cell,
@@ -22,7 +24,7 @@ from theomachy.games.mythic_arena.board import (
     row_of,
 )
 from theomachy.games.mythic_arena.cards import Card, catalog
-from theomachy.terminal.render import Renderer, View
+from theomachy.terminal.render import InfoEntry, Renderer, View
 
 CELL_WIDTH = 11
 COLUMNS = "abcdefghi"
@@ -244,10 +246,7 @@ def card_summary(card_id: str, power: int | None = None) -> str:
     it would fight with if placed now, when the view gives it (Ullr/Artemis, Frigg/Hera and
     Njord/Poseidon may differ from the printed one)."""
     card = cards()[card_id]
-    sides = "  ".join(
-        f"{side[0].upper()} {GLYPH[kind]}"
-        for side, kind in zip(("north", "east", "south", "west"), card.sides, strict=True)
-    )
+    sides = sides_text(card)
     shown = f"Power {card.power}"
     if power is not None and power != card.power:
         shown = f"Power {power} if placed now (printed {card.power})"
@@ -255,6 +254,33 @@ def card_summary(card_id: str, power: int | None = None) -> str:
         f"[bold]{card.name}[/] ({pantheon_label(card.pantheon)}) {shown}   "
         f"sides {sides}   {ability_text(card)}"
     )
+
+
+def sides_text(card: Card) -> str:
+    """A card's four sides: ``N ·  E ■  S ·  W ✕``."""
+    return "  ".join(
+        f"{side[0].upper()} {GLYPH[kind]}"
+        for side, kind in zip(("north", "east", "south", "west"), card.sides, strict=True)
+    )
+
+
+def card_sheet(card: Card) -> RenderableType:
+    """``info``: a card's pantheon, Power, sides (with what the marks mean) and text."""
+    facts = Text.from_markup(f"{pantheon_label(card.pantheon)} · Power {card.power} · sides ")
+    facts.append(sides_text(card))
+    marks: list[tuple[str, str] | str] = []
+    for kind, word in (("shield", "shield"), ("fragility", "fragility"), ("none", "plain")):
+        marks += [_glyph(kind), f" {word}  "]
+    return Group(facts, Text(ability_text(card)), Text.assemble(*marks, style="dim"))
+
+
+def info_entries() -> list[InfoEntry]:
+    """Every card of the catalogue."""
+    return [InfoEntry(card.id, card.name, "card", _sheet_of(card)) for card in cards().values()]
+
+
+def _sheet_of(card: Card) -> Any:
+    return lambda: card_sheet(card)
 
 
 def drawn_panel(view: View, renderer: MythicArenaRenderer) -> RenderableType | None:
@@ -294,6 +320,9 @@ class MythicArenaRenderer(Renderer):
         if drawn is not None:
             parts.append(drawn)
         return Group(*parts)
+
+    def info_entries(self, game: Game, view: View | None = None) -> Sequence[InfoEntry]:
+        return info_entries()
 
     def seat_name(self, view: View, seat: int) -> str:
         pantheon = view["players"][seat]["pantheon"]

@@ -3,6 +3,11 @@ short name in their owner's colour, omphalos tokens, ruins and trees, impenetrab
 cliffs drawn as heavy borders, deployment zones), a dashboard per unit, each player's side,
 omphalos, hand and cards, the turn and activation, and the ATTACK in progress with its dice.
 
+During recruitment a table of the units still to be had shows each one's RP cost, stats,
+talents and power, with each player's RP left. ``info NAME`` tells a unit's dashboard, a
+power's or a talent's text, a manoeuvre and the Art of War card (content/roster.toml and the
+talents and manoeuvres of RULES.md).
+
 What happened is told by the game's narrator (``theomachy.games.mythic_battles.narration``).
 Only the view is read, so nothing hidden can show: other players' hands appear as counts
 (plus the cards everyone saw arrive there). The view is read defensively (``.get`` with
@@ -11,6 +16,8 @@ defaults): it may gain fields, and older saves may lack some.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from rich import box
@@ -19,7 +26,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from theomachy.terminal.render import Renderer, View
+from theomachy.engine.core import Game
+from theomachy.games.mythic_battles.data import TALENTS, Power, Unit, powers, scenarios, units
+from theomachy.terminal.render import InfoEntry, Renderer, View, facts_line, rules_by_id
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 AOW = "aow"
@@ -127,6 +136,15 @@ def seat_colour(seat: int | None) -> str:
     if seat is None or seat < 0:
         return "white"
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def talent_name(talent: str) -> str:
+    """A talent's printed name from its id: ``close-protection`` -> ``Close Protection``."""
+    return " ".join(w if w in ("of", "the") else w.capitalize() for w in talent.split("-"))
+
+
+def talent_names(talents: Sequence[str]) -> str:
+    return ", ".join(talent_name(t) for t in talents)
 
 
 def units_by_id(view: View) -> dict[str, dict[str, Any]]:
@@ -367,7 +385,7 @@ def units_table(view: View) -> Table:
             where_text(unit),
             f"{unit.get('vitality', '?')}/{unit.get('max_vitality', '?')}",
             stats,
-            ", ".join(unit.get("talents") or []),
+            talent_names(unit.get("talents") or []),
             unit.get("power_name") or "",
             unit_notes(unit),
         )
@@ -544,25 +562,254 @@ def hand_text(view: View) -> Text | None:
     return text
 
 
+# --- recruitment --------------------------------------------------------------------------
+
+RECRUITMENT_STEPS = ("recruit-divinity", "recruit-unit")
+TIMING_WORDS = {
+    "permanent": "permanent",
+    "start": "at the start of its activation",
+    "invoke": "invoked",
+}
+
+
+def kind_words(unit: Unit) -> str:
+    """``hero``, ``troops ×3``, ``god, flies``."""
+    words = unit.kind + (f" ×{unit.miniatures}" if unit.kind == "troops" else "")
+    return words + (", flies" if unit.flying else "")
+
+
+def cards_brought(unit: Unit) -> str:
+    """The cards a unit adds to its owner's deck: ``2+1`` (activation + Art of War)."""
+    return f"{unit.activation}+{unit.aow}"
+
+
+def scenario_rp(view: View) -> int | None:
+    """The scenario's Recruitment Points (None for an unknown scenario)."""
+    found = scenarios().get(str(view.get("scenario") or ""))
+    return found.recruitment_points if found is not None else None
+
+
+def rp_line(view: View) -> Text:
+    """Each player's Recruitment Points left (of the scenario's)."""
+    total = scenario_rp(view)
+    line = Text("RP left: ", style="bold")
+    for k, entry in enumerate(view.get("players") or []):
+        if k:
+            line.append(" · ", style="dim")
+        seat = int(entry["seat"])
+        line.append_text(seat_text(view, seat))
+        if seat == view.get("player"):
+            line.append(" (you)", style="bold")
+        line.append(f" {entry.get('rp', '?')}", style="bold")
+        if total is not None:
+            line.append(f" of {total}", style="dim")
+    return line
+
+
+def recruitment_panel(view: View) -> RenderableType | None:
+    """During recruitment: the RP each player has left, and every divinity or unit still to
+    be had with its cost, stats, talents, power and cards (the viewer's unaffordable ones
+    dimmed)."""
+    step = view.get("step")
+    if step not in RECRUITMENT_STEPS:
+        return None
+    players = view.get("players") or []
+    taken = {unit for entry in players for unit in entry.get("army") or []}
+    gods = step == "recruit-divinity"
+    me = view.get("player")
+    mine = players[me].get("rp") if isinstance(me, int) and 0 <= me < len(players) else None
+    title = "Recruitment: divinities to choose" if gods else "Recruitment: units to recruit"
+    if not gods and isinstance(mine, int):
+        title += f" (you have {mine} RP; dimmed: too dear)"
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1),
+        show_edge=False,
+        title=title,
+        title_justify="left",
+        title_style="bold cyan",
+        caption=(
+            "O/D/R/M: Offence (dice), Defence (hits a wound), Range, Movement (areas) · Vit: "
+            "wounds it takes · cards: activation + Art of War it brings · info NAME: its text"
+        ),
+        caption_justify="left",
+        caption_style="dim",
+    )
+    table.add_column("divinity" if gods else "unit", no_wrap=True)
+    table.add_column("kind", no_wrap=True)
+    if not gods:
+        table.add_column("RP", justify="right", no_wrap=True)
+    table.add_column("Vit", justify="right", no_wrap=True)
+    table.add_column("O/D/R/M", no_wrap=True)
+    table.add_column("talents")
+    table.add_column("power")
+    table.add_column("cards", justify="center", no_wrap=True)
+    for unit in units().values():
+        if unit.id in taken or unit.divinity != gods:
+            continue
+        dear = isinstance(mine, int) and unit.cost > mine
+        power = powers()[unit.power].name if unit.power else "—"
+        row = [unit.name, kind_words(unit)]
+        if not gods:
+            row.append(str(unit.cost))
+        stats = f"{unit.offence}/{unit.defence}/{unit.range}/{unit.movement}"
+        row += [str(unit.vitality), stats, talent_names(unit.talents), power, cards_brought(unit)]
+        table.add_row(*row, style="dim" if dear else None)
+    return Group(rp_line(view), table)
+
+
+# --- info ---------------------------------------------------------------------------------
+
+
+@cache
+def talent_rules() -> dict[str, str]:
+    """Each talent's rule (RULES.md, ``MB-TAL-<TALENT>``), by talent id."""
+    rules = rules_by_id("mythic-battles")
+    return {talent: rules.get(f"MB-TAL-{talent.upper()}", "") for talent in TALENTS}
+
+
+@cache
+def manoeuvres() -> dict[str, str]:
+    """The manoeuvres bought with Art of War cards (RULES.md ``MB-MAN-1..6``): name -> rule."""
+    found = {}
+    for rule, text in rules_by_id("mythic-battles").items():
+        if rule.startswith("MB-MAN-"):
+            name = text.split("(")[0].split(":")[0].strip()
+            if name and name[0].isupper() and len(name) <= 25:
+                found[name] = text
+    return found
+
+
+def first_sentence(text: str) -> str:
+    head, dot, _ = text.partition(". ")
+    return head + "." if dot else text
+
+
+def unit_sheet(unit: Unit) -> RenderableType:
+    """A unit's dashboard: kind, cost, stats, talents (first sentence), power, cards."""
+    parts: list[RenderableType] = [
+        facts_line(
+            [
+                ("kind", kind_words(unit)),
+                ("cost", "chosen, not bought" if unit.divinity else f"{unit.cost} RP"),
+            ]
+        ),
+        facts_line(
+            [
+                ("Offence", unit.offence),
+                ("Defence", unit.defence),
+                ("Range", unit.range),
+                ("Movement", unit.movement),
+                ("Vitality", unit.vitality),
+            ]
+        ),
+    ]
+    for talent in unit.talents:
+        line = Text(f"{talent_name(talent)}: ", style="bold")
+        line.append(first_sentence(talent_rules().get(talent, "")))
+        parts.append(line)
+    if unit.power is not None:
+        power = powers()[unit.power]
+        line = Text(f"Power — {power.name} ({power_timing(power)}): ", style="bold")
+        line.append(power.text)
+        parts.append(line)
+    parts.append(
+        Text(
+            f"Brings {unit.activation} activation card{'s' if unit.activation != 1 else ''} "
+            f"and {unit.aow} Art of War card{'s' if unit.aow != 1 else ''} to its owner's deck.",
+            style="dim",
+        )
+    )
+    return Group(*parts)
+
+
+def power_timing(power: Power) -> str:
+    words = TIMING_WORDS.get(power.timing, power.timing)
+    if power.timing == "invoke":
+        words += f", {power.cost} Art of War card{'s' if power.cost != 1 else ''}"
+    return words
+
+
+def power_sheet(power: Power) -> RenderableType:
+    owners = [u.name for u in units().values() if u.power == power.id]
+    return Group(
+        facts_line([("power of", ", ".join(owners)), ("when", power_timing(power))]),
+        Text(power.text),
+    )
+
+
+def talent_sheet(talent: str) -> RenderableType:
+    owners = [u.name for u in units().values() if talent in u.talents]
+    return Group(
+        Text(talent_rules().get(talent) or "(no rule text)"),
+        facts_line([("units with it", ", ".join(owners) or "none")]),
+    )
+
+
+def art_of_war_sheet() -> RenderableType:
+    lines = [
+        Text(
+            "Discarded from the hand to buy a manoeuvre (each once a turn by each player): "
+            + ", ".join(manoeuvres())
+            + ". Omphalos cards pay for nothing."
+        )
+    ]
+    return Group(*lines)
+
+
+def battles_entries() -> list[InfoEntry]:
+    """Units, powers, talents, manoeuvres and the Art of War card."""
+    entries = [
+        InfoEntry(unit.id, unit.name, "unit", _later(unit_sheet, unit)) for unit in units().values()
+    ]
+    entries += [
+        InfoEntry(power.id, power.name, "power", _later(power_sheet, power))
+        for power in powers().values()
+    ]
+    entries += [
+        InfoEntry(talent, talent_name(talent), "talent", _later(talent_sheet, talent))
+        for talent in TALENTS
+    ]
+    entries += [
+        InfoEntry(name.lower().replace(" ", "-"), name, "manoeuvre", _later(Text, text))
+        for name, text in manoeuvres().items()
+    ]
+    entries.append(InfoEntry("aow", "Art of War", "card", art_of_war_sheet))
+    return entries
+
+
+def _later(draw: Any, item: Any) -> Any:
+    return lambda: draw(item)
+
+
 class MythicBattlesRenderer(Renderer):
     """Mythic Battles: map, units, players, turn, ATTACK, hand."""
+
+    info_hint = "info NAME shows a unit's, power's or talent's full text"
 
     def position(self, view: View) -> RenderableType:
         parts: list[Any] = [header(view)]
         active = activation_text(view)
         if active is not None:
             parts.append(active)
-        parts += [map_panel(view), units_table(view), players_table(view)]
+        parts.append(map_panel(view))
+        if view.get("units"):
+            parts.append(units_table(view))
+        recruitment = recruitment_panel(view)
+        parts.append(players_table(view) if recruitment is None else recruitment)
         attack = attack_panel(view)
         if attack is not None:
             parts.append(attack)
-        hand = hand_text(view)
+        hand = hand_text(view) if recruitment is None else None
         if hand is not None:
             parts.append(hand)
         return Group(*parts)
 
     def seat_name(self, view: View, seat: int) -> str:
         return seat_name(view, seat)
+
+    def info_entries(self, game: Game, view: View | None = None) -> Sequence[InfoEntry]:
+        return battles_entries()
 
     def instruction(self, view: View) -> str | None:
         return instruction(view)

@@ -17,7 +17,7 @@ deity): the id before ``@`` finds the card in the catalogue, and the log names t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from rich import box
@@ -27,14 +27,15 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from theomachy.games.mythic_wars.cards import PANTHEONS, Entity
+from theomachy.engine.core import Game
+from theomachy.games.mythic_wars.cards import PANTHEONS, Entity, catalog
 from theomachy.games.mythic_wars.narration import (
     SOLO_MARK,
     ability_title,
     card_of,
     entity_name,
 )
-from theomachy.terminal.render import Renderer, View
+from theomachy.terminal.render import InfoEntry, Renderer, View, facts_line
 
 Entry = dict[str, Any]
 """One entity of a view's ``entities`` list."""
@@ -546,6 +547,37 @@ def pending_line(view: View, renderer: MythicWarsRenderer) -> Text | None:
     return text
 
 
+def entity_sheet(entity: Entity) -> RenderableType:
+    """``info``: a deity's or creature's card: kind, pantheon, element, scores and text."""
+    facts = Text()
+    facts.append_text(element_label(entity.element))
+    facts.append(" · ", style="dim")
+    facts.append_text(
+        facts_line(
+            [
+                ("", entity.kind),
+                ("pantheon", entity.pantheon.capitalize()),
+                ("Power", entity.power),
+                ("Attack", entity.attack),
+                ("Defense", entity.defense),
+            ]
+        )
+    )
+    return Group(facts, Text(entity.text))
+
+
+def wars_entries() -> list[InfoEntry]:
+    """Every deity and creature, also by its ability's name."""
+    return [
+        InfoEntry(e.id, e.name, e.kind, _sheet_of(e), aliases=(ability_title(e),))
+        for e in catalog()
+    ]
+
+
+def _sheet_of(entity: Entity) -> Callable[[], RenderableType]:
+    return lambda: entity_sheet(entity)
+
+
 class MythicWarsRenderer(Renderer):
     """Mythic Wars's factions, round, phase and combat."""
 
@@ -563,6 +595,9 @@ class MythicWarsRenderer(Renderer):
         if hand is not None:
             parts.append(hand)
         return Group(*parts)
+
+    def info_entries(self, game: Game, view: View | None = None) -> Sequence[InfoEntry]:
+        return wars_entries()
 
     def seat_name(self, view: View, seat: int) -> str:
         factions = view.get("factions") or []

@@ -1,27 +1,33 @@
-"""Mythotopia in the terminal: the turn, each player's standing and cards, the provinces by
-owner, wars, seas, roads, the VP cards, the display and the action being paid for.
+"""Mythotopia in the terminal: the turn, each player's standing, Reserve and cards, the
+provinces by owner, wars, seas, roads, the VP cards, the display and the action being paid
+for, compactly (a 4-player position in about 30 lines at 120 columns, one line per player
+and per board item, wrapped).
+
+``info NAME`` tells a card's text, or a province's land borders (by kind), coasts and sea
+routes with who holds each neighbour now; ``map`` (``info map``) lists every province's
+borders. The board's data is ``games/mythotopia/board.py``.
 
 Everything shown comes from a view (``state.view(seat)``) plus the public card catalogue
-(names, symbols, VP counter values). Another player's hand is in the view only as a count,
-so it can never be named here; Reserves, discard piles and removed cards are public.
+(names, symbols, VP counter values) and the map. Another player's hand is in the view only as
+a count, so it can never be named here; Reserves, discard piles and removed cards are public.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache, partial
+from types import MappingProxyType
 from typing import Any
 
 from rich import box
-from rich.columns import Columns
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from theomachy.engine.core import Game
 from theomachy.games.mythotopia.board import board
 from theomachy.games.mythotopia.cards import catalog
-from theomachy.terminal.render import Renderer, View
+from theomachy.terminal.render import InfoEntry, Renderer, View, facts_line
 
 Entry = dict[str, Any]
 """One province, sea, player or VP card of a view."""
@@ -250,24 +256,17 @@ def cards_text(cards: Iterable[str]) -> Text:
 
 
 def players_table(view: View) -> Table:
-    """One row per player: score, VP counters, Available stock and pool, card counts."""
-    table = Table(
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1),
-        expand=True,
-        caption="Stock: Towns and Cities to place · Army, Ship: in stock + in the pool",
-        caption_justify="left",
-        caption_style="dim",
-    )
+    """One row per player: score, VP counters, Available stock and pool, card counts and the
+    Reserve (public)."""
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold dim")
     table.add_column("Player", no_wrap=True)
     table.add_column("VP", justify="right", no_wrap=True)
-    table.add_column("Counters", ratio=1)
+    table.add_column("Counters")
     table.add_column("Stock", no_wrap=True)
     table.add_column("Army", no_wrap=True)
     table.add_column("Ship", no_wrap=True)
-    table.add_column("Hand", justify="right", no_wrap=True)
-    table.add_column("Deck", justify="right", no_wrap=True)
-    table.add_column("Disc", justify="right", no_wrap=True)
+    table.add_column("Cards", no_wrap=True)
+    table.add_column("Reserve", ratio=1)
     current = view["current_player"]
     for player in view["players"]:
         seat = int(player["seat"])
@@ -279,6 +278,7 @@ def players_table(view: View) -> Table:
         stock = f"{player['towns']}{PIECES['town']} {player['cities']}{PIECES['city']}"
         if player.get("citadel") == "captured":
             stock += f" {PIECES['citadel']} lost"
+        cards = f"{player['hand_count']}/{player['deck_count']}/{len(player.get('discard') or [])}"
         table.add_row(
             who,
             Text(str(player["score"]), style="bold"),
@@ -286,48 +286,73 @@ def players_table(view: View) -> Table:
             stock,
             f"{player['armies']}+{player['army_pool']}",
             f"{player['ships']}+{player['ship_pool']}",
-            str(player["hand_count"]),
-            str(player["deck_count"]),
-            str(len(player.get("discard") or [])),
+            Text(cards, justify="center"),
+            reserve_text(player),
         )
     return table
 
 
-def cards_block(view: View) -> Table:
-    """Each player's Reserve (public), removed cards, and the viewer's hand."""
-    table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
-    table.add_column("who", no_wrap=True)
-    table.add_column("what", no_wrap=True, style="dim")
-    table.add_column("cards", ratio=1, overflow="fold")
-    for player in view["players"]:
-        seat = int(player["seat"])
-        hand = player.get("hand")
-        if hand is not None:
-            mine = Text()
-            for index, card in enumerate(hand):
-                if index:
-                    mine.append(" · ", style="dim")
-                mine.append(card_name(card), style="bold")
-                heading = card_heading(card)
-                details = card_symbols(card) + (f"; {heading}" if heading else "")
-                mine.append(f" ({details})", style="dim")
-            table.add_row(seat_text(view, seat), "hand", mine if hand else Text("empty"))
-        reserve = list(player.get("reserve") or [])
-        fresh = list(player.get("reserve_new") or [])
-        limit = player.get("reserve_limit")
-        line = cards_text(reserve + fresh) if reserve or fresh else Text("empty", style="dim")
+def reserve_text(player: Entry) -> Text:
+    """``1/2: Philosopher, Warehouse (new)``."""
+    reserve = list(player.get("reserve") or [])
+    fresh = list(player.get("reserve_new") or [])
+    text = Text(f"{len(reserve) + len(fresh)}/{player.get('reserve_limit')}", "dim")
+    if reserve or fresh:
+        text.append(": ", style="dim")
+        text.append_text(cards_text(reserve))
         if fresh:
-            line.append(f" (new this turn: {', '.join(card_name(c) for c in fresh)})", "dim")
-        table.add_row(
-            seat_text(view, seat) if hand is None else Text(""),
-            f"reserve {len(reserve) + len(fresh)}/{limit}",
-            line,
-        )
-        if player.get("removed"):
-            table.add_row(Text(""), "removed", cards_text(player["removed"]))
-        if player.get("set_aside"):
-            table.add_row(Text(""), "set aside", cards_text(player["set_aside"]))
-    return table
+            if reserve:
+                text.append(", ")
+            text.append_text(cards_text(fresh))
+            text.append(" (new)", style="dim")
+    return text
+
+
+def hand_line(view: View) -> Text | None:
+    """The viewer's own hand, each card with its symbols and heading (None: no hand shown)."""
+    seat = view.get("player")
+    players = view["players"]
+    if seat is None or not 0 <= seat < len(players):
+        return None
+    hand = players[seat].get("hand")
+    if hand is None:
+        return None
+    text = Text("Your hand: ", style="bold")
+    if not hand:
+        text.append("empty", style="dim")
+    for index, card in enumerate(hand):
+        if index:
+            text.append(" · ", style="dim")
+        text.append(card_name(card), style="bold")
+        heading = card_heading(card)
+        details = card_symbols(card) + (f"; {heading}" if heading else "")
+        text.append(f" ({details})", style="dim")
+    return text
+
+
+def piles_line(view: View) -> Text | None:
+    """Cards removed from the game and set aside, by player (None when there are none)."""
+    text = Text()
+    for key, words in (("removed", "Removed"), ("set_aside", "Set aside")):
+        owners = [p for p in view["players"] if p.get(key)]
+        if not owners:
+            continue
+        if text:
+            text.append("   ")
+        text.append(f"{words}: ", style="bold")
+        for index, player in enumerate(owners):
+            if index:
+                text.append(" · ", style="dim")
+            text.append_text(colour_text(int(player["seat"])))
+            text.append(" ")
+            text.append_text(cards_text(player[key]))
+    return text or None
+
+
+def colour_text(seat: int) -> Text:
+    """A seat's colour as a capitalised word in that colour: ``Blue``."""
+    colour = seat_colour(seat)
+    return Text(colour.capitalize(), style=f"bold {colour}")
 
 
 def armies_text(entry: Entry) -> Text:
@@ -374,83 +399,100 @@ def province_token(entry: Entry) -> Text:
     return text
 
 
-def provinces_block(view: View) -> Table:
-    """The provinces grouped by owner (then the neutral ones), with a legend."""
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), expand=True, show_header=False)
-    table.add_column("owner", no_wrap=True)
-    table.add_column("count", justify="right", no_wrap=True)
-    table.add_column("provinces", ratio=1)
-    groups: list[tuple[Text, list[Entry]]] = []
+def board_block(view: View) -> Table:
+    """The board in a few lines: each player's provinces, the neutral ones, the wars, ships,
+    roads, VP cards, supply and display."""
+    table = Table(box=None, padding=(0, 1), show_header=False, show_edge=False, expand=True)
+    table.add_column("what", no_wrap=True, style="bold")
+    table.add_column("detail", ratio=1)
+    provinces = view["provinces"]
     for player in view["players"]:
         seat = int(player["seat"])
-        owned = [p for p in view["provinces"] if p.get("owner") == seat]
-        groups.append((seat_text(view, seat), owned))
-    neutral = [p for p in view["provinces"] if p.get("owner") is None]
-    groups.append((Text("Neutral", style=f"bold {NEUTRAL_STYLE}"), neutral))
-    for who, owned in groups:
-        tokens: RenderableType = Text("-", style="dim")
-        if owned:
-            tokens = Columns([province_token(p) for p in owned], padding=(0, 2))
-        table.add_row(who, str(len(owned)), tokens)
+        owned = [p for p in provinces if p.get("owner") == seat]
+        label = colour_text(seat)
+        label.append(f" ({len(owned)})", style="")
+        table.add_row(label, tokens_text(owned))
+    neutral = [p for p in provinces if p.get("owner") is None]
+    table.add_row(
+        Text(f"Neutral ({len(neutral)})", style=f"bold {NEUTRAL_STYLE}"), tokens_text(neutral)
+    )
+    wars = wars_text(view)
+    if wars is not None:
+        table.add_row("Wars", wars)
+    table.add_row("Seas", seas_text(view))
+    roads = [Text(f"{name(a)}–{name(b)}") for a, b in view.get("roads") or []]
+    table.add_row("Roads", joined(roads, " · ") if roads else Text("none", style="dim"))
+    table.add_row("VP cards", vp_text(view))
+    table.add_row("Display", display_text(view))
     return table
 
 
+def tokens_text(entries: list[Entry]) -> Text:
+    """Provinces as tokens, `` · `` between (a dim dash for none)."""
+    if not entries:
+        return Text("-", style="dim")
+    return joined((province_token(p) for p in entries), " · ")
+
+
 def legend() -> Text:
-    """What the province markers mean."""
+    """What the marks mean, and how to ask about the board."""
     return Text(
         f"{PIECES['town']} town  {PIECES['city']} city  {PIECES['citadel']} citadel  "
-        f"{CASTLE} castle  R3 armies (+m mercenaries)  {WAR} at war  "
-        "neutral: its strength",
+        f"{CASTLE} castle  R3 armies (+m mercenaries)  {WAR} at war  neutral: its strength · "
+        "Army, Ship: in stock + in the pool · Cards: hand/deck/discard · info NAME: a card, "
+        "or a province's borders; map: every border",
         style="dim",
     )
 
 
-def wars_block(view: View) -> Table | None:
+def wars_text(view: View) -> Text | None:
     """Every war: the province, its defender and each side's Military Strength."""
     wars = [p for p in view["provinces"] if p.get("at_war")]
     if not wars:
         return None
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Wars", title_justify="left")
-    table.add_column("Province", no_wrap=True)
-    table.add_column("Defender", no_wrap=True)
-    table.add_column("Strengths", no_wrap=True)
+    parts = []
     for entry in wars:
         owner = entry.get("owner")
-        defender = side_text(-1 if owner is None else int(owner))
+        part = Text(str(entry["name"]), style="bold")
+        part.append(": ")
         strengths = dict(entry.get("strengths") or {})
         order = sorted(strengths, key=lambda key: (-int(strengths[key]), int(key)))
-        line = joined(
-            (Text.assemble(side_text(key), f" {strengths[key]}") for key in order), " vs "
+        part.append_text(
+            joined((Text.assemble(side_text(key), f" {strengths[key]}") for key in order), " vs ")
         )
-        table.add_row(str(entry["name"]), defender, line)
-    return table
+        if owner is not None:
+            part.append(" (")
+            part.append_text(side_text(int(owner)))
+            part.append(" defends)")
+        parts.append(part)
+    return joined(parts, " · ")
 
 
-def seas_and_roads(view: View) -> Table:
-    """Ships in each sea area, and the roads built."""
-    table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
-    table.add_column("what", no_wrap=True, style="bold")
-    table.add_column("detail", ratio=1)
+def ships_text(sea: Entry) -> Text | None:
+    """``R1 B2``: ships per player in a sea area (None: none there)."""
+    ships = [
+        Text(f"{seat_colour(seat)[0].upper()}{count}", style=f"bold {seat_colour(seat)}")
+        for seat, count in enumerate(sea.get("ships") or [])
+        if count
+    ]
+    return Text(" ").join(ships) if ships else None
+
+
+def seas_text(view: View) -> Text:
+    """Ships in the sea areas that have some."""
+    parts = []
     for sea in view["seas"]:
-        ships = [
-            Text(f"{seat_colour(seat)[0].upper()}{count}", style=f"bold {seat_colour(seat)}")
-            for seat, count in enumerate(sea.get("ships") or [])
-            if count
-        ]
-        table.add_row(
-            str(sea["name"]), Text(" ").join(ships) if ships else Text("no ships", style="dim")
-        )
-    roads = [Text(f"{name(a)}–{name(b)}") for a, b in view.get("roads") or []]
-    table.add_row("Roads", joined(roads) if roads else Text("none", style="dim"))
-    return table
+        ships = ships_text(sea)
+        if ships is not None:
+            parts.append(Text.assemble(str(sea["name"]), " ", ships))
+    if not parts:
+        return Text("no ships at sea", style="dim")
+    return joined(parts, " · ")
 
 
-def vp_block(view: View) -> Table:
+def vp_text(view: View) -> Text:
     """The VP cards in play with the counters left, the unused stock and the supply."""
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), expand=True)
-    table.add_column("VP card", no_wrap=True)
-    table.add_column("Left", no_wrap=True)
-    table.add_column("", ratio=1)
+    parts = []
     for card in view.get("vp_cards") or []:
         counters = list(card.get("counters") or [])
         values = [vp_value(str(card["id"]), str(slot)) for slot in counters]
@@ -458,52 +500,278 @@ def vp_block(view: View) -> Table:
             left = ", ".join(f"{slot} {v}VP" for slot, v in zip(counters, values, strict=True))
         else:
             left = f"{len(counters)} x {values[0]}VP" if counters else ""
-        style = "" if counters else "dim"
-        table.add_row(
-            Text(str(card["name"]), style=style),
-            Text(left or "empty", style=style or "bold"),
-            "",
-        )
+        part = Text(str(card["name"]), style="" if counters else "dim")
+        part.append(f" {left or 'empty'}", style="bold" if counters else "dim")
+        parts.append(part)
+    text = joined(parts, " · ")
     stock = view.get("vp_stock") or {}
     supply = view.get("supply") or {}
-    table.add_row(
-        Text("Unused stock", style="dim"),
-        " ".join(f"{count}x{value}" for value, count in stock.items()),
-        Text(
-            f"{view.get('empty_vp_cards', 0)} cards empty · supply: {supply.get('roads', 0)} "
-            f"roads, {supply.get('castles', 0)} castles, {supply.get('mercenaries', 0)} "
-            "mercenaries",
-            style="dim",
-        ),
+    text.append(
+        f" · unused stock {' '.join(f'{count}x{value}' for value, count in stock.items())}"
+        f" · {view.get('empty_vp_cards', 0)} cards empty · supply: {supply.get('roads', 0)} "
+        f"roads, {supply.get('castles', 0)} castles, {supply.get('mercenaries', 0)} mercenaries",
+        style="dim",
     )
-    return table
+    return text
 
 
-def display_block(view: View) -> Table:
+def display_text(view: View) -> Text:
     """The Improvement display, the deck and the Province supply."""
-    table = Table(box=None, padding=(0, 1), show_header=False, expand=True)
-    table.add_column("what", no_wrap=True, style="bold")
-    table.add_column("cards", ratio=1)
     display = []
     for card in view.get("display") or []:
         part = Text(card_name(card))
         heading = card_heading(card)
         part.append(f" ({card_symbols(card)}{'; ' + heading if heading else ''})", style="dim")
         display.append(part)
-    table.add_row("Display", joined(display, " · ") if display else Text("empty", style="dim"))
-    table.add_row(
-        "Decks",
+    text = joined(display, " · ") if display else Text("empty", style="dim")
+    text.append(
+        f" · {view.get('improvement_deck', 0)} Improvement cards face down · "
+        f"Province supply: {len(view.get('province_supply') or [])} cards",
+        style="dim",
+    )
+    return text
+
+
+# --- info: cards, provinces, seas, VP cards and the map --------------------------------------
+
+BORDER_WORDS = {
+    "plain": "plain",
+    "hills": "hills: +1 food to invade, +1 stone for a road",
+    "mountains": "mountains: no invasion, no road",
+}
+BORDER_MARKS = {"plain": "", "hills": "^", "mountains": "▲"}
+
+
+def provinces_by_id(view: View | None) -> dict[str, Entry]:
+    """The view's provinces by id (empty without a view)."""
+    if view is None:
+        return {}
+    return {str(p["id"]): p for p in view.get("provinces") or []}
+
+
+def province_state(entry: Entry | None) -> Text:
+    """A province's state now, without its name: ``Red ⌂ town ♜ R1 ✕ at war``,
+    ``neutral 4 dragon``."""
+    if entry is None:
+        return Text("")
+    owner = entry.get("owner")
+    if owner is None:
+        text = Text("neutral", style=NEUTRAL_STYLE)
+        index = board().province_index.get(str(entry["id"]))
+        if index is not None:
+            text.append(f" {board().neutral_strength[index]}", style=NEUTRAL_STYLE)
+    else:
+        text = colour_text(int(owner))
+    piece = entry.get("piece")
+    if piece:
+        text.append(f" {PIECES.get(str(piece), '?')} {piece}")
+    for key, mark, style in (
+        ("castle", CASTLE, ""),
+        ("dragon", DRAGON, "red"),
+        ("runestone", RUNESTONE, "cyan"),
+    ):
+        if entry.get(key):
+            text.append(f" {mark}", style=style)
+    armies = armies_text(entry)
+    if armies.plain:
+        text.append(" ")
+        text.append_text(armies)
+    if entry.get("at_war"):
+        text.append(f" {WAR} at war", style="bold red")
+    return text
+
+
+def named_state(province: str, now: Mapping[str, Entry]) -> Text:
+    """``Aporia (Green ⌂ town G2)``: a province with its state now when a view gives it."""
+    text = Text(name(province))
+    if province in now:
+        text.append(" (")
+        text.append_text(province_state(now[province]))
+        text.append(")")
+    return text
+
+
+def card_sheet(card: str) -> RenderableType:
+    """An Improvement or Starting card: symbols, heading, crossing and text."""
+    found = catalog().cards[card]
+    facts: list[tuple[str, Any]] = [("symbols", card_symbols(card))]
+    if found.heading != "none":
+        facts.append(("heading", found.heading))
+    if found.crossing:
+        facts.append(("", "carries an invasion across one sea area"))
+    return Group(facts_line(facts), Text(found.text))
+
+
+def vp_sheet(card: str) -> RenderableType:
+    """A VP card: its text and its counters."""
+    found = catalog().vp[card]
+    counters = "2VP each, by rule" if found.fixed else " ".join(f"{c}VP" for c in found.counters)
+    return Group(Text(found.text), facts_line([("counters", counters)]))
+
+
+def sea_sheet(sea: str, view: View | None) -> RenderableType:
+    """A sea area: the provinces on its shore, the seas it touches, ships now."""
+    shape = board()
+    found = shape.seas[shape.sea_index[sea]]
+    now = provinces_by_id(view)
+    coast = Text("Coast: ", style="bold")
+    coast.append_text(joined(named_state(p, now) for p in sorted(found.coasts, key=name)))
+    touches = ", ".join(name(s) for s in found.touches) or "no other sea"
+    parts: list[RenderableType] = [
+        coast,
+        Text.assemble(("Touches: ", "bold"), touches),
+    ]
+    if view is not None:
+        entry = next((s for s in view.get("seas") or [] if s.get("id") == sea), None)
+        if entry is not None:
+            ships = ships_text(entry)
+            parts.append(Text.assemble(("Ships now: ", "bold"), ships or Text("none", style="dim")))
+    return Group(*parts)
+
+
+def province_sheet(province: str, view: View | None, card_text: str = "") -> RenderableType:
+    """A province: its Province card (symbol and ``card_text``), neutral strength, terrain,
+    island, its state now and every neighbour, by land (with the border's kind) and by sea."""
+    shape = board()
+    index = shape.province_index[province]
+    found = shape.provinces[index]
+    now = provinces_by_id(view)
+    facts: list[tuple[str, Any]] = [
+        ("Province card", f"1 {found.symbol}"),
+        ("neutral strength", found.neutral_strength),
+    ]
+    if found.rugged:
+        facts.append(("", "rugged: +1 to a player defending it"))
+    facts.append(("", f"{found.island} island" if found.island else "mainland"))
+    parts: list[RenderableType] = [facts_line(facts)]
+    if card_text:
+        parts.append(Text.assemble(("Its Province card: ", "bold"), card_text))
+    if province in now:
+        parts.append(Text.assemble(("Now: ", "bold"), province_state(now[province])))
+    borders = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold dim")
+    borders.add_column("Land border")
+    borders.add_column("kind")
+    if now:
+        borders.add_column("now")
+    for other, kind in sorted(found.borders.items(), key=lambda item: name(item[0])):
+        row: list[RenderableType] = [name(other), BORDER_WORDS[kind]]
+        if now:
+            row.append(province_state(now.get(other)))
+        borders.add_row(*row)
+    parts.append(borders if found.borders else Text("No land border.", style="bold"))
+    seas = [shape.sea_names[s] for s in shape.province_seas[index]]
+    sea_line = Text("Coast of: ", style="bold")
+    sea_line.append(", ".join(seas) if seas else "no sea (inland)")
+    parts.append(sea_line)
+    for crossed in (1, 2):
+        reached = [
+            shape.names[q]
+            for q, seas_crossed in shape.sea_routes(index).items()
+            if seas_crossed == crossed
+        ]
+        if reached:
+            ship = "1 Ship card" if crossed == 1 else "2 Ship cards"
+            line = Text(f"Invade across {crossed} sea{'s' if crossed > 1 else ''} ({ship}): ")
+            line.stylize("bold")
+            line.append(", ".join(sorted(reached)))
+            parts.append(line)
+    return Group(*parts)
+
+
+def map_sheet(view: View | None) -> RenderableType:
+    """Every province's land borders and seas (names in their owner's colour)."""
+    shape = board()
+    now = provinces_by_id(view)
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
+    table.add_column("Province", no_wrap=True)
+    if now:
+        table.add_column("Owner", no_wrap=True)
+    table.add_column("Card", no_wrap=True)
+    table.add_column("Str", justify="right", no_wrap=True)
+    table.add_column(
+        f"Land borders ({BORDER_MARKS['hills']} hills, {BORDER_MARKS['mountains']} mountains)",
+        ratio=1,
+    )
+    table.add_column("Seas")
+
+    def owned_name(province: str) -> Text:
+        entry = now.get(province)
+        owner = None if entry is None else entry.get("owner")
+        return Text(name(province), style=seat_colour(int(owner)) if owner is not None else "")
+
+    for found in sorted(shape.provinces, key=lambda p: p.name):
+        row: list[RenderableType] = [Text(found.name, style="bold")]
+        if found.rugged:
+            row[0] = Text.assemble((found.name, "bold"), ("*", "dim"))
+        if now:
+            owner = now[found.id].get("owner") if found.id in now else None
+            row.append(
+                colour_text(int(owner)) if owner is not None else Text("neutral", NEUTRAL_STYLE)
+            )
+        borders = []
+        for other, kind in sorted(found.borders.items(), key=lambda item: name(item[0])):
+            part = owned_name(other)
+            part.append(BORDER_MARKS[kind], style="bold")
+            borders.append(part)
+        table.add_row(
+            *row,
+            found.symbol,
+            str(found.neutral_strength),
+            joined(borders) if borders else Text("none", style="dim"),
+            ", ".join(shape.sea_names[shape.sea_index[s]].replace(" Sea", "") for s in found.seas),
+        )
+    return Group(
+        table,
         Text(
-            f"{view.get('improvement_deck', 0)} Improvement cards face down · "
-            f"Province supply: {len(view.get('province_supply') or [])} cards",
+            "* rugged (+1 to a player defending it) · Str: neutral strength · Card: the "
+            "Province card's symbol · hills: +1 food to invade, +1 stone for a road · "
+            "mountains: no invasion, no road · info PROVINCE: its borders and sea routes",
             style="dim",
         ),
     )
-    return table
+
+
+def mythotopia_entries(
+    view: View | None, printed: Mapping[str, Mapping[str, Any]] | None = None
+) -> list[InfoEntry]:
+    """Starting and Improvement cards, provinces, sea areas, VP cards and the map;
+    ``printed``: the game's catalogue, for the Province cards' texts."""
+    printed = printed or {}
+    cards = catalog()
+    shape = board()
+    entries = [
+        InfoEntry(card, found.name, "Starting card", partial(card_sheet, card))
+        for card, found in cards.starting.items()
+    ]
+    entries += [
+        InfoEntry(card, found.name, "Improvement card", partial(card_sheet, card))
+        for card, found in cards.improvements.items()
+    ]
+    entries += [
+        InfoEntry(
+            p.id,
+            p.name,
+            "province",
+            partial(province_sheet, p.id, view, str(printed.get(p.id, {}).get("text", ""))),
+        )
+        for p in shape.provinces
+    ]
+    entries += [
+        InfoEntry(s.id, s.name, "sea area", partial(sea_sheet, s.id, view)) for s in shape.seas
+    ]
+    entries += [
+        InfoEntry(f"vp-{card}", found.name, "VP card", partial(vp_sheet, card))
+        for card, found in cards.vp.items()
+    ]
+    entries.append(InfoEntry("map", "Map", "board", partial(map_sheet, view), ("borders",)))
+    return entries
 
 
 class MythotopiaRenderer(Renderer):
     """Mythotopia's players, board, VP cards and the action being paid for."""
+
+    info_hint = "info NAME shows a card's text or a province's borders, map all borders"
+    shortcuts: Mapping[str, str] = MappingProxyType({"map": "map"})
 
     def position(self, view: View) -> RenderableType:
         parts: list[RenderableType] = [header(view)]
@@ -511,22 +779,15 @@ class MythotopiaRenderer(Renderer):
         if pending is not None:
             parts.append(pending)
         parts.append(players_table(view))
-        parts.append(cards_block(view))
-        parts.append(
-            Panel(
-                Group(provinces_block(view), legend()),
-                title="Provinces",
-                title_align="left",
-                padding=(0, 1),
-            )
-        )
-        wars = wars_block(view)
-        if wars is not None:
-            parts.append(wars)
-        parts.append(seas_and_roads(view))
-        parts.append(vp_block(view))
-        parts.append(display_block(view))
+        for line in (hand_line(view), piles_line(view)):
+            if line is not None:
+                parts.append(line)
+        parts.append(board_block(view))
+        parts.append(legend())
         return Group(*parts)
+
+    def info_entries(self, game: Game, view: View | None = None) -> Sequence[InfoEntry]:
+        return mythotopia_entries(view, game.catalog())
 
     def seat_name(self, view: View, seat: int) -> str:
         return seat_label(seat)

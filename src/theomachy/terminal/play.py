@@ -5,6 +5,11 @@ The loop works for any game through the contract. What it shows a person comes o
 ``log`` records it (a hidden draw reads ``draw ?``). Input and output are injected (a
 ``prompt`` callable and a rich ``Console``) so the loop runs the same under tests.
 
+At the prompt, besides an action, a person may type ``?`` (the actions again), ``q`` (leave)
+or ``info NAME``: the full printed text of a card, unit, power, talent, province... of the
+game, from the game's renderer (:meth:`Renderer.info`); a renderer may add shortcut words
+(Mythotopia's ``map``). None of these is a move.
+
 With one person the moves are told from that person's view. With several (hot seat: one
 keyboard passed around) the moves are told from the public view (``view(None)``) and, before
 each person's decision, the loop asks for the keyboard to be passed ("pass to seat N"), clears
@@ -37,6 +42,7 @@ Prompt = Callable[[str], str]
 PROMPT = "your move> "
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"?", "h", "help"})
+INFO_WORD = "info"
 
 
 class Quit(Exception):
@@ -176,12 +182,14 @@ def person_turn(session: Session, player: int | None = None) -> None:
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
         try:
-            apply_and_announce(session, parse_choice(line, legal))
+            apply_and_announce(session, parse_choice(line, legal, session.renderer.shortcuts))
             return
         except IllegalAction as error:
             session.console.print(Text(f"{error} (type a number; ? lists them)", style="red"))
         except HelpRequested:
             show_choices(session, view, legal)
+        except InfoRequested as asked:
+            show_info(session, view, asked.query)
 
 
 def hand_over(session: Session, player: int) -> None:
@@ -208,11 +216,20 @@ class HelpRequested(Exception):
     """The person asked to see the actions again."""
 
 
-def parse_choice(line: str, legal: list[str]) -> str:
+class InfoRequested(Exception):
+    """The person asked what something of the game says (``info NAME``)."""
+
+    def __init__(self, query: str) -> None:
+        super().__init__(query)
+        self.query = query
+
+
+def parse_choice(line: str, legal: list[str], shortcuts: Mapping[str, str] | None = None) -> str:
     """The action a typed line means: its number in ``legal``, or the (normalised) text.
 
     Raises ``IllegalAction`` for an empty line or a number out of range, ``Quit`` for a quit
-    word and ``HelpRequested`` for a help word (unless the word is itself a legal action).
+    word, ``HelpRequested`` for a help word and ``InfoRequested`` for ``info NAME`` or one of
+    the renderer's ``shortcuts`` (unless the line is itself a legal action).
     """
     text = normalize(line)
     if text in legal:
@@ -223,6 +240,11 @@ def parse_choice(line: str, legal: list[str]) -> str:
         raise Quit
     if text in HELP_WORDS:
         raise HelpRequested
+    word, _, rest = text.partition(" ")
+    if word == INFO_WORD:
+        raise InfoRequested(rest)
+    if shortcuts and text in shortcuts:
+        raise InfoRequested(shortcuts[text])
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(legal):
@@ -246,10 +268,18 @@ def show_choices(session: Session, view: View, legal: list[str]) -> None:
     items = [Text.assemble((f"{i:>{width}}. ", "bold cyan"), a) for i, a in enumerate(legal, 1)]
     session.console.print(Columns(items, padding=(0, 3)))
     session.console.print(
-        "[dim]Type a number or an action (e.g. "
-        f"'{legal[-1]}'); ? lists the actions again, q leaves the game.[/]",
+        Text(
+            f"Type a number or an action (e.g. '{legal[-1]}'); ? lists the actions again, "
+            f"{session.renderer.info_hint}, q leaves the game.",
+            style="dim",
+        ),
         highlight=False,
     )
+
+
+def show_info(session: Session, view: View, query: str) -> None:
+    """What ``info <query>`` tells: printed texts only, never where a card is."""
+    session.console.print(session.renderer.info(session.state.game, query, view))
 
 
 def leave(session: Session) -> None:
