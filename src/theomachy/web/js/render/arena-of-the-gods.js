@@ -18,6 +18,7 @@
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import CARDS from "/catalog/arena-of-the-gods.js";
+import { help } from "./help.js";
 
 const STEP_WORD = {
   roll: "Rolling for the first player",
@@ -178,8 +179,53 @@ function selection(ctx, parsed) {
 
 // --- cards --------------------------------------------------------------------------------------
 
+/** A card's full text for the help (help.js): name, type, cost, numbers, text; a God's two
+ * abilities apart; a card on the Battleground with its damage, markers and binding. */
+function cardSpec(ctx, id, perm = null) {
+  const data = card(id) || { name: id, text: "" };
+  const unit = data.type === "unit";
+  const sections = [];
+  let text = data.text || null;
+  if (data.type === "god" && text) {
+    const [ability, blessing] = text.split(/\s*God Blessing - /);
+    const part = (words, prefix) => {
+      const body = words.replace(prefix, "").trim();
+      const colon = body.indexOf(":");
+      return colon > 0 ? { label: body.slice(0, colon), text: body.slice(colon + 1).trim() } : { text: body };
+    };
+    const first = part(ability, /^Pantheon Ability - /);
+    sections.push({ ...first, label: `Pantheon Ability: ${first.label || data.pantheon_ability || ""}` });
+    if (blessing) {
+      const second = part(blessing, /^/);
+      sections.push({ ...second, label: `God Blessing: ${second.label || data.blessing || ""}` });
+    }
+    text = null;
+  }
+  const copy = perm ? parseToken(perm.token) : null;
+  return {
+    title: `${data.name}${copy && copy.copy > 1 ? ` #${copy.copy}` : ""}`,
+    kind: [typeLine(data), data.pantheon ? `${title(data.pantheon)}` : null].filter(Boolean).join(" · "),
+    stats: [
+      data.type !== "god" ? [costText(data), "cost"] : null,
+      unit ? [perm ? perm.power : data.power, "Power"] : null,
+      unit ? [perm ? `${perm.health - perm.damage}/${perm.health}` : data.health, "Health"] : null,
+    ],
+    text,
+    sections,
+    notes: [
+      perm && unit && perm.damage ? `${perm.damage} damage on it.` : null,
+      perm && perm.ready ? "Ready: it may declare an attack." : null,
+      perm && perm.shield ? `Prevents the next ${perm.shield} damage.` : null,
+      perm && perm.used ? "Its ability was used this turn." : null,
+      perm && perm.bound_to !== undefined && perm.bound_to !== null ? `Bound to ${ctx.seatName(perm.bound_to)}.` : null,
+      perm && perm.controller !== undefined && perm.type !== "god" ? `Controlled by ${ctx.seatName(perm.controller)}.` : null,
+      data.type === "god" && (data.starting || []).length ? `Starts with ${data.starting.map(cardName).join(", ")} on the Battleground.` : null,
+    ],
+  };
+}
+
 function statBox(value, label, tip, cls = null) {
-  return h("div.ag-stat", { class: cls, title: tip }, h("b", null, String(value)), h("span", null, label));
+  return h("div.ag-stat", { class: cls, "aria-label": tip ? `${tip}: ${value}` : null }, h("b", null, String(value)), h("span", null, label));
 }
 
 /** A card on the Battleground (or in the battle panel). */
@@ -187,20 +233,12 @@ function permCard(ctx, perm, { small = false } = {}) {
   const data = card(perm.card) || { name: perm.card, type: perm.type, text: "" };
   const unit = perm.type === "unit";
   const left = unit ? perm.health - perm.damage : null;
-  const tip = [
-    `${data.name} (${perm.token}) — ${typeLine(data)}`,
-    unit ? `Power ${perm.power}, Health ${perm.health}, damage ${perm.damage}` : null,
-    data.text,
-  ]
-    .filter(Boolean)
-    .join("\n");
-  return h(
+  const el = h(
     "div.ag-card.ag-perm",
     {
       class: [`ag-type-${perm.type}`, small ? "ag-small" : null, perm.ready ? "ag-ready" : null, perm.used ? "ag-used" : null],
       data: { token: perm.token, card: perm.card, owner: perm.controller },
       style: { "--seat": ctx.colour(perm.controller) },
-      title: tip,
     },
     h("div.ag-card-name", null, data.name, parseToken(perm.token).copy > 1 ? h("span.muted", null, ` #${parseToken(perm.token).copy}`) : null),
     h("div.ag-card-type", null, typeLine(data)),
@@ -215,33 +253,37 @@ function permCard(ctx, perm, { small = false } = {}) {
     h(
       "div.ag-marks",
       null,
-      unit && perm.damage ? h("span.ag-mark.ag-damage", { title: "damage counters" }, icon("crack"), `${perm.damage} dmg`) : null,
-      perm.ready ? h("span.ag-mark.ag-ready-mark", { title: "may declare an attack" }, icon("sword"), "ready") : null,
-      perm.shield ? h("span.ag-mark.ag-shield", { title: `prevent the next ${perm.shield} damage` }, icon("shield"), `prevent ${perm.shield}`) : null,
-      perm.used ? h("span.ag-mark.ag-used-mark", { title: "its ability was used this turn" }, "used") : null,
+      unit && perm.damage ? h("span.ag-mark.ag-damage", null, icon("crack"), `${perm.damage} dmg`) : null,
+      perm.ready ? h("span.ag-mark.ag-ready-mark", null, icon("sword"), "ready") : null,
+      perm.shield ? h("span.ag-mark.ag-shield", null, icon("shield"), `prevent ${perm.shield}`) : null,
+      perm.used ? h("span.ag-mark.ag-used-mark", null, "used") : null,
       perm.bound_to !== undefined && perm.bound_to !== null
         ? h("span.ag-mark.ag-bound", { data: { boundTo: perm.bound_to }, style: { "--seat": ctx.colour(perm.bound_to) } }, `on ${ctx.seatName(perm.bound_to)}`)
         : null,
     ),
     small ? null : h("div.ag-card-text", null, data.text || ""),
   );
+  return help(el, () => cardSpec(ctx, perm.card, perm), { button: true, label: data.name });
 }
 
 /** A card in the viewer's hand. */
 function handCard(ctx, id, index) {
   const data = card(id) || { name: id, text: "" };
-  return h(
-    "div.ag-card.ag-hand-card",
-    {
-      class: [`ag-type-${data.type}`],
-      data: { hand: id, index },
-      title: `${data.name} — ${typeLine(data)}, costs ${costText(data)}\n${data.text || ""}`,
-    },
-    h("div.ag-cost", null, data.gold ? h("span.ag-gold", { title: "Gold" }, `${data.gold}G`) : null, data.favor ? h("span.ag-favor", { title: "Favor" }, `${data.favor}F`) : null, !data.gold && !data.favor ? h("span.muted", null, "free") : null),
-    h("div.ag-card-name", null, data.name),
-    h("div.ag-card-type", null, typeLine(data)),
-    data.type === "unit" ? h("div.ag-stats", null, statBox(data.power, "Pow", "Power"), statBox(data.health, "HP", "Health")) : null,
-    h("div.ag-card-text", null, data.text || ""),
+  return help(
+    h(
+      "div.ag-card.ag-hand-card",
+      {
+        class: [`ag-type-${data.type}`],
+        data: { hand: id, index },
+      },
+      h("div.ag-cost", { "aria-label": `costs ${costText(data)}` }, data.gold ? h("span.ag-gold", null, `${data.gold}G`) : null, data.favor ? h("span.ag-favor", null, `${data.favor}F`) : null, !data.gold && !data.favor ? h("span.muted", null, "free") : null),
+      h("div.ag-card-name", null, data.name),
+      h("div.ag-card-type", null, typeLine(data)),
+      data.type === "unit" ? h("div.ag-stats", null, statBox(data.power, "Pow", "Power"), statBox(data.health, "HP", "Health")) : null,
+      h("div.ag-card-text", null, data.text || ""),
+    ),
+    () => cardSpec(ctx, id),
+    { button: true, label: data.name },
   );
 }
 
@@ -403,6 +445,7 @@ function battlePanel(ctx, parsed, sel) {
       h("div.ag-card-type", null, "God"),
       player ? h("div.ag-stats", null, statBox(player.life, "Life", "Life", "ag-life")) : null,
     );
+    help(el, () => cardSpec(ctx, where ? where.card : token));
     if (sel && sel.targets && sel.targets.has(token)) bindToken(ctx, el, token, parsed, sel);
     return el;
   };
@@ -431,12 +474,15 @@ function battlePanel(ctx, parsed, sel) {
             "ol.ag-stack-list",
             null,
             stack.map((item) =>
-              h(
-                "li.ag-stack-item",
-                { data: { card: item.card, seat: item.seat }, style: { "--seat": ctx.colour(item.seat) }, title: (card(item.card) || {}).text || "" },
-                h("span.seat-dot"),
-                item.source ? `${tokenName(item.source)}'s ability` : cardName(item.card),
-                item.target ? h("span.muted", null, ` → ${tokenName(item.target)}`) : null,
+              help(
+                h(
+                  "li.ag-stack-item",
+                  { data: { card: item.card, seat: item.seat }, style: { "--seat": ctx.colour(item.seat) } },
+                  h("span.seat-dot"),
+                  item.source ? `${tokenName(item.source)}'s ability` : cardName(item.card),
+                  item.target ? h("span.muted", null, ` → ${tokenName(item.target)}`) : null,
+                ),
+                () => cardSpec(ctx, item.card),
               ),
             ),
           )
@@ -457,8 +503,12 @@ function pendingPanel(ctx) {
         "span.ag-pending-seat",
         { data: { seat: entry.seat }, style: { "--seat": ctx.colour(entry.seat) } },
         h("span.seat-dot"),
-        `${ctx.seatName(entry.seat)}: `,
-        entry.triggers.map(cardName).join(", "),
+        h(
+          "span",
+          null,
+          `${ctx.seatName(entry.seat)}: `,
+          entry.triggers.map((id, k) => [k ? ", " : "", help(h("span.ag-trigger-name", { data: { card: id } }, cardName(id)), () => cardSpec(ctx, id))]),
+        ),
       ),
     ),
   );
@@ -515,7 +565,7 @@ function afterlifeList(ctx, entry, sel) {
           "ul.ag-afterlife-list",
           null,
           afterlife.map((id) => {
-            const item = h("li.ag-afterlife-card", { data: { card: id }, title: (card(id) || {}).text || "" }, cardName(id));
+            const item = help(h("li.ag-afterlife-card", { data: { card: id } }, cardName(id)), () => cardSpec(ctx, id));
             if (entry.seat === ctx.seat && targets.has(id)) {
               item.classList.add("ag-target");
               ctx.moves.bind(item, targets.get(id), { label: `Target ${cardName(id)} in your Afterlife` });
@@ -541,17 +591,16 @@ function godPanel(ctx, entry, parsed, sel) {
     {
       data: { token: entry.god_token, card: entry.god, owner: entry.seat },
       class: [perm && perm.used ? "ag-used" : null],
-      title: `${god.name} — ${god.text || ""}`,
     },
     h("div.ag-god-name", null, icon("crown"), god.name, perm && perm.used ? h("span.ag-mark.ag-used-mark", null, "blessing used") : null),
     h(
       "div.ag-resources",
       null,
-      h("span.ag-res.ag-life", { title: "Life", data: { res: "life" } }, icon("heart"), h("b", null, String(entry.life)), " Life"),
-      h("span.ag-res.ag-gold", { title: "Gold", data: { res: "gold" } }, h("b", null, String(entry.gold)), " Gold"),
-      h("span.ag-res.ag-favor", { title: "Favor", data: { res: "favor" } }, h("b", null, String(entry.favor)), " Favor"),
-      h("span.ag-res", { title: "cards in hand", data: { res: "hand" } }, icon("cards"), h("b", null, String(entry.hand_count)), " in hand"),
-      h("span.ag-res", { title: "cards left in the deck", data: { res: "deck" } }, h("b", null, String(entry.deck_count)), " in deck"),
+      h("span.ag-res.ag-life", { data: { res: "life" } }, icon("heart"), h("b", null, String(entry.life)), " Life"),
+      h("span.ag-res.ag-gold", { data: { res: "gold" } }, h("b", null, String(entry.gold)), " Gold"),
+      h("span.ag-res.ag-favor", { data: { res: "favor" } }, h("b", null, String(entry.favor)), " Favor"),
+      h("span.ag-res", { data: { res: "hand" } }, icon("cards"), h("b", null, String(entry.hand_count)), " in hand"),
+      h("span.ag-res", { data: { res: "deck" } }, h("b", null, String(entry.deck_count)), " in deck"),
     ),
     god.pantheon_ability || god.blessing
       ? h("div.ag-god-text", null, god.text || "")
@@ -561,12 +610,68 @@ function godPanel(ctx, entry, parsed, sel) {
           "div.ag-bound-by",
           null,
           "Bound by: ",
-          bindings.map((b) => h("span.ag-mark.ag-bound", { style: { "--seat": ctx.colour(b.controller) }, title: (card(b.card) || {}).text || "" }, `${cardName(b.card)} (${ctx.seatName(b.controller)})`)),
+          bindings.map((b) => help(h("span.ag-mark.ag-bound", { style: { "--seat": ctx.colour(b.controller) } }, `${cardName(b.card)} (${ctx.seatName(b.controller)})`), () => cardSpec(ctx, b.card, b))),
         )
       : null,
   );
+  help(el, () => godSpec(ctx, entry, perm), { button: true, label: god.name });
   if (!entry.out) bindToken(ctx, el, entry.god_token, parsed, sel);
   return el;
+}
+
+function godSpec(ctx, entry, perm) {
+  const spec = cardSpec(ctx, entry.god, perm);
+  return {
+    ...spec,
+    kind: `God · ${ctx.seatName(entry.seat)}`,
+    stats: [
+      [entry.life, "Life"],
+      [entry.gold, "Gold"],
+      [entry.favor, "Favor"],
+      [entry.hand_count, "in hand"],
+      [entry.deck_count, "in deck"],
+      [(entry.afterlife || []).length, "in the Afterlife"],
+    ],
+    notes: [perm && perm.used ? "Its Blessing was used this turn." : null, entry.out ? "Out of the game." : null, ...spec.notes.filter((n) => n && n.startsWith("Starts"))],
+  };
+}
+
+/** Every player on one chip: Life, Gold, Favor, cards, what stands on the Battleground. */
+function summary(ctx) {
+  const { view } = ctx;
+  const players = view.players || [];
+  if (!players.length) return null;
+  return h(
+    "section.ag-summary#ag-summary",
+    null,
+    players.map((entry) => {
+      const perms = (view.battleground || []).filter((p) => p.controller === entry.seat && p.type !== "god");
+      const units = perms.filter((p) => p.type === "unit").length;
+      const perm = (view.battleground || []).find((p) => p.token === entry.god_token) || null;
+      return help(
+        h(
+          "div.ag-summary-chip",
+          {
+            style: { "--seat": ctx.colour(entry.seat) },
+            data: { seat: entry.seat },
+            class: [view.turn_player === entry.seat ? "turn" : null, ctx.seat === entry.seat ? "me" : null, entry.out ? "ag-out" : null],
+          },
+          h("span.seat-dot"),
+          h("b", null, ctx.seatName(entry.seat)),
+          ctx.seat === entry.seat ? h("span.you-tag", null, "you") : null,
+          h("span.ag-res.ag-life", null, icon("heart"), h("b", null, String(entry.life))),
+          h("span.ag-res.ag-gold", null, h("b", null, String(entry.gold)), "G"),
+          h("span.ag-res.ag-favor", null, h("b", null, String(entry.favor)), "F"),
+          h("span", null, `hand ${entry.hand_count}`),
+          h("span", null, `${units} unit${units === 1 ? "" : "s"}`),
+          h("span", null, `${perms.length - units} other`),
+          h("span", null, `afterlife ${(entry.afterlife || []).length}`),
+          entry.out ? h("span", null, "out") : null,
+        ),
+        () => godSpec(ctx, entry, perm),
+      );
+    }),
+  );
 }
 
 function playerPanel(ctx, entry, parsed, sel) {
@@ -659,15 +764,23 @@ export default {
     const seats = (view.players || []).map((p) => p.seat);
     const me = seats.indexOf(ctx.seat);
     const ordered = me < 0 ? seats : [...seats.slice(me), ...seats.slice(0, me)];
+    const others = me < 0 ? ordered : ordered.slice(1);
+    // A wide screen: the prompt on top, then the table as seen from the viewer's seat: the
+    // opponents across it, the battle in the middle, the viewer's Battleground, the hand at
+    // the bottom (the middle scrolls by itself if it must). A narrow one: one column, the
+    // battle and the hand first (style.css orders it).
     return h(
       "div.ag",
       { data: { renderer: "arena-of-the-gods", step: view.step } },
-      statusLine(ctx),
-      commandBar(ctx, parsed, sel),
-      pendingPanel(ctx),
-      battlePanel(ctx, parsed, sel),
+      h("div.ag-top", null, statusLine(ctx), commandBar(ctx, parsed, sel), pendingPanel(ctx), summary(ctx)),
+      h(
+        "div.ag-table",
+        null,
+        others.length ? h("div.ag-players.ag-others", null, others.map((seat) => playerPanel(ctx, view.players[seat], parsed, sel))) : null,
+        battlePanel(ctx, parsed, sel),
+        me >= 0 ? h("div.ag-players.ag-mine", null, playerPanel(ctx, view.players[ctx.seat], parsed, sel)) : null,
+      ),
       handZone(ctx, parsed, sel),
-      h("div.ag-players", null, ordered.map((seat) => playerPanel(ctx, view.players[seat], parsed, sel))),
     );
   },
 

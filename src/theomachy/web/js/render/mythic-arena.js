@@ -17,6 +17,7 @@
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import CARDS from "/catalog/mythic-arena.js";
+import { help } from "./help.js";
 
 const COLUMNS = "abcdefghi";
 const SIDES = ["north", "east", "south", "west"];
@@ -80,22 +81,28 @@ function facingSide(target, from) {
   return null;
 }
 
-function cardTitle(info) {
+/** A card's full text for the help (help.js): name, pantheon, Power, icons, sides, ability. */
+function cardSpec(info) {
   const card = cardData(info.card || info.id) || {};
-  const sides = info.sides
-    ? SIDES.map((s) => `${title(s)}: ${SIDE_WORD[info.sides[s]] || info.sides[s]}`).join(", ")
-    : "";
-  const parts = [
-    `${info.name || card.name} (${title(info.pantheon || card.pantheon)})`,
-    `Power ${info.power ?? card.power}${info.plus ? ` (+${info.plus} token${info.plus > 1 ? "s" : ""})` : ""}`,
-  ];
-  if (info.allegiance && info.pantheon && info.allegiance !== info.pantheon) {
-    parts.push(`captured: now ${title(info.allegiance)}`);
-  }
-  if (sides) parts.push(sides);
-  if (info.under) parts.push(`placed over ${cardName(info.under)}`);
-  if (card.text) parts.push(card.text);
-  return parts.join("\n");
+  const pantheon = info.pantheon || card.pantheon;
+  const allegiance = info.allegiance || pantheon;
+  const sides = info.sides || Object.fromEntries(SIDES.map((side, i) => [side, (card.sides || [])[i] || "none"]));
+  const power = info.power ?? card.power;
+  return {
+    title: info.name || card.name || info.card,
+    kind: `${title(pantheon)} card${allegiance && allegiance !== pantheon ? ` · captured: now ${title(allegiance)}` : ""}`,
+    stats: [
+      [power, "Power", "its strength in battle"],
+      info.plus ? [`+${info.plus}`, `Strength token${info.plus > 1 ? "s" : ""}`] : null,
+      card.power !== undefined && power !== card.power ? [card.power, "printed Power"] : null,
+      card.icons !== undefined ? [card.icons, `icon${card.icons === 1 ? "" : "s"} of its allegiance`, "counted at the end of the game"] : null,
+    ],
+    sections: [
+      { label: "Sides", text: SIDES.map((s) => `${title(s)}: ${SIDE_WORD[sides[s]] || sides[s]}`).join(" · ") },
+      { label: card.ability ? `Ability: ${ABILITY_LABEL[card.ability] || card.ability}` : "Ability", text: card.text || "No ability." },
+    ],
+    notes: [info.under ? `Placed over ${cardName(info.under)}.` : null, info.square ? `On ${info.square}.` : null],
+  };
 }
 
 /**
@@ -125,7 +132,6 @@ function cardFace(info, { size = "full", marks = {} } = {}) {
         marks.target ? `target target-${marks.target}` : null,
       ],
       data: { card: id, allegiance, pantheon },
-      title: cardTitle(full),
     },
     SIDES.map((side) =>
       sides[side] && sides[side] !== "none"
@@ -138,16 +144,16 @@ function cardFace(info, { size = "full", marks = {} } = {}) {
     ),
     h(
       "span.card-emblem",
-      { title: `${title(pantheon)} card` },
+      null,
       icon(pantheon === "greek" ? "column" : "axe"),
     ),
     captured
-      ? h("span.card-token", { title: `captured by the ${title(allegiance)} side` }, icon("crown"))
+      ? h("span.card-token", null, icon("crown"))
       : null,
     h("span.card-name", null, full.name),
     h(
       "span.card-power",
-      { title: "Power" },
+      null,
       String(power),
       info.plus ? h("span.card-plus", null, `+${info.plus}`) : null,
     ),
@@ -157,7 +163,7 @@ function cardFace(info, { size = "full", marks = {} } = {}) {
     info.under ? h("span.card-under", null, `over ${cardName(info.under)}`) : null,
     size === "large" ? h("span.card-text", null, catalogue.text || "") : null,
   );
-  return node;
+  return help(node, () => cardSpec(full), { button: true, label: full.name });
 }
 
 function cardBack(label, { size = "full", pantheon = null } = {}) {
@@ -170,12 +176,16 @@ function cardBack(label, { size = "full", pantheon = null } = {}) {
 
 function miniCard(id, extra = {}) {
   const card = cardData(id) || { name: id, pantheon: "", power: "?" };
-  return h(
+  return miniHelp(id, h(
     "span.mini-card",
-    { class: `face-${card.pantheon}`, data: { card: id }, title: cardTitle({ card: id }), ...extra },
+    { class: `face-${card.pantheon}`, data: { card: id }, ...extra },
     h("span.mini-power", null, String(card.power)),
     h("span.mini-name", null, card.name),
-  );
+  ));
+}
+
+function miniHelp(id, node) {
+  return help(node, () => cardSpec({ card: id }));
 }
 
 /** The square of the last card placed (from the log). */

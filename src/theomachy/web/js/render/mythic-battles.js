@@ -20,6 +20,7 @@
 
 import { h, svg } from "../dom.js";
 import CATALOG from "/catalog/mythic-battles.js";
+import { help, slugWords, titleCase } from "./help.js";
 
 const AREA_VERBS = new Set(["move", "run", "enter", "claim", "throw", "thunderbolt"]);
 const UNIT_VERBS = new Set(["attack", "activate", "guard", "swap", "lead", "recall"]);
@@ -159,6 +160,184 @@ function perArea(list, area) {
 
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// --- help: the units' full text ----------------------------------------------------------------
+//
+// The catalogue (/catalog/mythic-battles.js) gives each unit's numbers, talents (as ids) and
+// power (as an id); the view adds each recruited unit's power name and printed text. The
+// talents' texts, and the powers' texts of units nobody recruited yet, are served nowhere
+// but in the game's rules page: they are read from there (its MB-TAL-*, MB-POWER-* and
+// MB-MAN-* entries, their rulings' reasons left out), as text, once per page.
+
+let RULES = {};
+
+const ENTITY = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** The text of a piece of the rules page (tags dropped, entities decoded): never markup. */
+function plainText(html) {
+  return String(html)
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name) => {
+      if (name[0] === "#") {
+        const code = name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITY[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The rules page's numbered talent, power and manoeuvre entries: {"MB-TAL-ARCHER": text}. */
+export function rulesEntries(html) {
+  const found = {};
+  const entry = /<strong>(MB-(?:TAL|POWER|MAN)-[A-Z0-9-]+)<\/strong>([\s\S]*?)(?=<\/li>|<strong>MB-)/g;
+  for (const match of String(html).matchAll(entry)) {
+    let text = match[2];
+    const reason = text.indexOf("<em>Reason:</em>");
+    if (reason >= 0) text = text.slice(0, reason);
+    found[match[1]] = plainText(text);
+  }
+  return found;
+}
+
+/** The rules page's roster table: each unit's power by its printed name ({heracles: "Lion's Hide"}). */
+export function rosterPowers(html) {
+  const found = {};
+  const row = /<tr>\s*<td>[^<]*\(<code>([a-z0-9-]+)<\/code>\)<\/td>([\s\S]*?)<\/tr>/g;
+  for (const match of String(html).matchAll(row)) {
+    const cells = [...match[2].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => plainText(cell[1]));
+    const last = cells[cells.length - 1];
+    if (last && last !== "—") found[match[1]] = last;
+  }
+  return found;
+}
+
+let POWER_NAMES = {};
+
+async function loadRules() {
+  try {
+    const answer = await fetch("/rules/mythic-battles");
+    if (!answer.ok) return;
+    const page = await answer.text();
+    RULES = rulesEntries(page);
+    POWER_NAMES = rosterPowers(page);
+  } catch {
+    RULES = {};
+  }
+}
+
+function talentText(slug) {
+  return RULES[`MB-TAL-${String(slug).toUpperCase()}`] || null;
+}
+
+function talentSpec(slug) {
+  return {
+    title: slugWords(slug),
+    kind: "Talent",
+    text: talentText(slug) || "See the rules (Rules, at the top): Talents.",
+  };
+}
+
+/** A unit's power: {name, meta ("invoke, 2 AoW"), text} from the view, the catalogue, the rules. */
+function powerOf(data) {
+  if (!data || !data.power) return null;
+  const rule = RULES[`MB-POWER-${String(data.power).toUpperCase()}`] || "";
+  const head = /^[^(:]*\(([^)]*)\):\s*/.exec(rule);
+  const ruleText = head ? rule.slice(head[0].length) : rule;
+  return {
+    name: data.power_name || POWER_NAMES[data.id] || slugWords(data.power),
+    meta: head ? head[1] : null,
+    text: data.power_text || (ruleText ? titleCase(ruleText) : null),
+  };
+}
+
+function powerSpec(data) {
+  const power = powerOf(data);
+  if (!power) return null;
+  return {
+    title: power.name,
+    kind: `Power of ${data.name || data.id}${power.meta ? ` (${power.meta})` : ""}`,
+    text: power.text || "See the rules (Rules, at the top): Powers.",
+  };
+}
+
+const KIND_WORD = { god: "Divinity", hero: "Hero", monster: "Monster", troops: "Troops" };
+
+/** Everything a unit's dashboard says, from the view (a recruited unit) or the catalogue. */
+function unitSpec(view, id, seatName = null) {
+  const unit = unitById(view, id);
+  const data = { ...((CATALOG && CATALOG[id]) || {}), ...(unit || {}) };
+  if (!data.name) return { title: id };
+  const power = powerOf(data);
+  const where = unit ? (unit.dead ? "dead" : unit.area ? `in area ${unit.area}` : unit.entered ? "off the map" : "not entered yet") : null;
+  const states = unit
+    ? [
+        unit.carrying ? "carrying an omphalos" : null,
+        unit.activated ? "activated this turn" : null,
+        unit.petrified ? "petrified" : null,
+        unit.evaded ? "evaded this turn" : null,
+      ].filter(Boolean)
+    : [];
+  const catalogue = (CATALOG && CATALOG[id]) || {};
+  return {
+    title: data.name,
+    kind: [
+      KIND_WORD[data.kind] || titleCase(data.kind),
+      data.cost ? `${data.cost} RP` : data.kind === "god" ? "free (the army's divinity)" : null,
+      data.flying ? "flying" : null,
+      unit && seatName ? seatName(unit.owner) : null,
+    ]
+      .filter(Boolean)
+      .join(" · "),
+    stats: [
+      [data.offence, "Offence", "dice rolled in the first assault"],
+      [data.defence, "Defence", "hits needed for each wound"],
+      [data.range, "Range", "areas away it may ATTACK (0: its own area)"],
+      [data.movement, "Movement", "areas it may MOVE"],
+      [unit ? `${unit.vitality}/${unit.max_vitality}` : data.vitality, "Vitality", "wounds it can take"],
+      data.miniatures > 1 ? [data.miniatures, "miniatures", "troops: one miniature per wound"] : null,
+    ],
+    sections: [
+      ...(data.talents || []).map((t) => ({
+        key: `talent-${t}`,
+        label: `Talent: ${slugWords(t)}`,
+        text: talentText(t) || "See the rules (Rules, at the top): Talents.",
+      })),
+      power
+        ? { key: "power", label: `Power: ${power.name}`, meta: power.meta ? `(${power.meta})` : null, text: power.text || "See the rules (Rules, at the top): Powers." }
+        : null,
+    ],
+    notes: [
+      where || states.length ? `Now: ${[where, ...states].filter(Boolean).join(", ")}.` : null,
+      catalogue.activation !== undefined
+        ? `Brings ${plural(catalogue.activation, "activation card")}${catalogue.aow ? ` and ${plural(catalogue.aow, "Art of War card")}` : ""} to its owner's deck.`
+        : null,
+    ],
+  };
+}
+
+const MANOEUVRES = [1, 2, 3, 4, 5, 6];
+
+function handCardSpec(view, id) {
+  if (id === "aow") {
+    return {
+      title: "Art of War",
+      kind: "Art of War card",
+      text: "Discard it to buy a manoeuvre (each manoeuvre once a turn per player).",
+      sections: MANOEUVRES.map((n) => RULES[`MB-MAN-${n}`]).filter(Boolean).map((text) => {
+        const colon = text.indexOf(":");
+        return colon > 0 ? { label: text.slice(0, colon), text: titleCase(text.slice(colon + 1).trim()) } : { text };
+      }),
+    };
+  }
+  const unit = unitSpec(view, id);
+  return {
+    ...unit,
+    kind: `Activation card of ${unit.title}`,
+    text: `Discard it to activate ${unit.title} (at most once a turn; not while dead or petrified).`,
+  };
 }
 
 // --- legal actions ---------------------------------------------------------------------------
@@ -332,6 +511,7 @@ function unitToken(ctx, unit, x, y, label, parsed) {
     svg("text", { x: 0, y: 4, "text-anchor": "middle", class: "mb-token-text" }, `${label} ${unit.vitality}`),
     unit.carrying ? svg("circle", { cx: 24, cy: -9, r: 5, fill: "#f2c14e", stroke: "#7a5a12", class: "mb-carry" }) : null,
   );
+  help(el, () => unitSpec(ctx.view, unit.id, ctx.seatName));
   offer(ctx, el, "unit", unit.id, parsed.units.get(unit.id), unit.name || unit.id);
   return el;
 }
@@ -414,6 +594,16 @@ function mapSvg(ctx, parsed, sel) {
         unitToken(ctx, unit, x + 31 + (k % 2) * 58, y + 62 + Math.floor(k / 2) * 26 - (units.length > 4 ? 10 : 0), short[unit.id] || unit.id, parsed),
       ),
     );
+    help(g, () => ({
+      title: `Area ${area}`,
+      kind: wall ? "impenetrable: Climb or flying units only" : here.length ? "deployment zone" : "open ground",
+      notes: [
+        ...tipParts.slice(1).filter((t) => !t.startsWith("impenetrable")).map((t) => `${titleCase(t)}.`),
+        ruins ? "Ruins: cover against ATTACKs from another area." : null,
+        trees ? "Trees: block the line of sight through this area." : null,
+        units.length ? `Units: ${units.map((u) => `${u.name} (${ctx.seatName(u.owner)})`).join(", ")}.` : "No units.",
+      ],
+    }), { delay: 900 });
     offer(ctx, g, "area", area, parsed.areas.get(area), `Area ${area}`);
     if (parsed.areas.has(area)) g.classList.add("mb-target");
     if (sel && sel.kind === "area" && Number(sel.key) === area) g.classList.add("mb-selected");
@@ -465,7 +655,7 @@ function mapSvg(ctx, parsed, sel) {
 // --- dashboards and panels ------------------------------------------------------------------
 
 function stat(value, label, tip) {
-  return h("span.mb-stat", { title: tip, data: { stat: label } }, h("b", null, String(value)), h("small", null, label));
+  return h("span.mb-stat", { "aria-label": `${tip}: ${value}`, data: { stat: label } }, h("b", null, String(value)), h("small", null, label));
 }
 
 function dashboard(ctx, unit, parsed) {
@@ -490,7 +680,7 @@ function dashboard(ctx, unit, parsed) {
     h("div.mb-unit-head", null, h("span.mb-unit-name", null, unit.name || unit.id), h("span.mb-unit-kind", null, unit.kind || ""), h("span.mb-where", null, where)),
     h(
       "div.mb-vitality",
-      { title: `Vitality ${unit.vitality} of ${unit.max_vitality}`, data: { vitality: `${unit.vitality}/${unit.max_vitality}` } },
+      { data: { vitality: `${unit.vitality}/${unit.max_vitality}` } },
       h("span.mb-bar", null, h("span.mb-bar-fill", { style: { width: `${Math.max(0, Math.min(100, (100 * unit.vitality) / max))}%` } })),
       `Vitality ${unit.vitality}/${unit.max_vitality}`,
     ),
@@ -502,10 +692,15 @@ function dashboard(ctx, unit, parsed) {
       stat(unit.range, "Rng", "Range in areas"),
       stat(unit.movement, "Mov", "Movement in areas"),
     ),
-    (unit.talents || []).length ? h("div.mb-talents", null, unit.talents.map((t) => h("span.mb-talent", null, t))) : null,
-    unit.power_name ? h("div.mb-power", { title: "power" }, "Power: ", h("b", null, unit.power_name)) : null,
-    flags.length ? h("div.mb-flags", null, flags.map(([word, tip]) => h("span.mb-flag", { title: tip, data: { flag: word } }, word))) : null,
+    (unit.talents || []).length
+      ? h("div.mb-talents", null, unit.talents.map((t) => help(h("span.mb-talent", { data: { talent: t } }, t), () => talentSpec(t))))
+      : null,
+    unit.power_name || unit.power
+      ? help(h("div.mb-power", { data: { power: unit.power } }, "Power: ", h("b", null, unit.power_name || slugWords(unit.power))), () => powerSpec(unit))
+      : null,
+    flags.length ? h("div.mb-flags", null, flags.map(([word, tip]) => h("span.mb-flag", { "aria-label": tip, data: { flag: word } }, word))) : null,
   );
+  help(el, () => unitSpec(ctx.view, unit.id, ctx.seatName), { button: true, label: unit.name || unit.id });
   offer(ctx, el, "unit", unit.id, parsed.units.get(unit.id), unit.name || unit.id);
   return el;
 }
@@ -592,10 +787,10 @@ function handZone(ctx) {
           "div.mb-cards",
           null,
           me.hand.map((id) =>
-            h(
-              "span.mb-card",
-              { class: id === "aow" ? "mb-aow" : null, data: { card: id }, title: id === "aow" ? "Art of War: pays for manoeuvres and a second activation" : `activation card of ${unitName(view, id)}` },
-              cardName(view, id),
+            help(
+              h("span.mb-card", { class: id === "aow" ? "mb-aow" : null, data: { card: id } }, cardName(view, id)),
+              () => handCardSpec(view, id),
+              { button: true, label: cardName(view, id) },
             ),
           ),
         )
@@ -628,7 +823,10 @@ function attackPanel(ctx) {
   if (!attacks.length) return null;
   const who = (id) => {
     const unit = unitById(view, id);
-    return h("span.mb-who", { data: { unit: id }, style: { "--seat": ctx.colour(unit ? unit.owner : -1) } }, h("span.seat-dot"), unitName(view, id));
+    return help(
+      h("span.mb-who", { data: { unit: id }, style: { "--seat": ctx.colour(unit ? unit.owner : -1) } }, h("span.seat-dot"), unitName(view, id)),
+      () => unitSpec(view, id, ctx.seatName),
+    );
   };
   return h(
     "section.mb-attack#mb-attack",
@@ -716,6 +914,131 @@ function commandBar(ctx, parsed, sel) {
   );
 }
 
+// --- recruitment ------------------------------------------------------------------------------
+
+const KIND_ORDER = { god: 0, hero: 1, monster: 2, troops: 3 };
+const RECRUIT_STEPS = new Set(["recruit-divinity", "recruit-unit"]);
+
+/** The recruitment step: every unit of the roster with its cost and numbers, the RP left; the
+ * legal picks are buttons, the others say why not (taken, too dear). */
+function recruitPanel(ctx, parsed) {
+  const { view, moves } = ctx;
+  if (!RECRUIT_STEPS.has(view.step) || view.terminal) return null;
+  const divinity = view.step === "recruit-divinity";
+  const players = view.players || [];
+  const picker = view.current_player;
+  const entry = players[picker] || null;
+  const rp = entry ? entry.rp ?? 0 : 0;
+  const mine = ctx.seat !== null && ctx.seat !== undefined && picker === ctx.seat;
+  const taken = new Map();
+  for (const p of players) for (const id of p.army || []) taken.set(id, p.seat);
+  const picks = new Map();
+  for (const action of moves.enabled ? moves.legal : []) {
+    const [verb, id] = action.split(" ");
+    if ((verb === "choose" || verb === "recruit") && id) picks.set(id, action);
+  }
+  const roster = Object.values(CATALOG || {})
+    .filter((u) => u && u.id && (divinity ? u.kind === "god" : u.kind !== "god"))
+    .sort((a, b) => (KIND_ORDER[a.kind] ?? 9) - (KIND_ORDER[b.kind] ?? 9) || (b.cost ?? 0) - (a.cost ?? 0) || String(a.name).localeCompare(String(b.name)));
+  const who = mine ? "You" : picker >= 0 ? ctx.seatName(picker) : "";
+  const option = (unit) => {
+    const action = picks.get(unit.id);
+    const owner = taken.get(unit.id);
+    let why = null;
+    if (!action) {
+      if (owner !== undefined) why = `taken by ${ctx.seatName(owner)}`;
+      else if (!divinity && (unit.cost ?? 0) > rp) why = `needs ${unit.cost} RP`;
+      else why = mine ? "not allowed now" : null;
+    }
+    const power = powerOf(unit);
+    const content = [
+      h(
+        "span.mb-recruit-head",
+        null,
+        h("span.mb-recruit-name", null, unit.name),
+        h("span.mb-recruit-cost", { data: { cost: unit.cost ?? 0 } }, divinity ? "divinity" : `${unit.cost ?? 0} RP`),
+      ),
+      h("span.mb-recruit-kind", null, [KIND_WORD[unit.kind] || unit.kind, unit.flying ? "flying" : null, unit.miniatures > 1 ? `${unit.miniatures} miniatures` : null].filter(Boolean).join(" · ")),
+      h(
+        "span.mb-recruit-stats",
+        null,
+        [
+          [unit.offence, "Off", "Offence"],
+          [unit.defence, "Def", "Defence"],
+          [unit.range, "Rng", "Range"],
+          [unit.movement, "Mov", "Movement"],
+          [unit.vitality, "Vit", "Vitality"],
+        ].map(([value, label, word]) => h("span.mb-recruit-stat", { data: { stat: label }, "aria-label": `${word} ${value}` }, h("b", null, String(value)), ` ${label}`)),
+      ),
+      (unit.talents || []).length ? h("span.mb-recruit-talents", null, unit.talents.map(slugWords).join(" · ")) : null,
+      power ? h("span.mb-recruit-power", null, "Power: ", h("b", null, power.name)) : null,
+      why ? h("span.mb-recruit-why", null, why) : null,
+    ];
+    const pick = action
+      ? moves.bind(h("button.move.mb-recruit-pick", { type: "button" }, content), action, { label: actionWords(view, action) })
+      : h("div.mb-recruit-pick", null, content);
+    return help(
+      h("div.mb-recruit-option", { class: [action ? "mb-can" : "mb-cannot", owner !== undefined ? "mb-taken" : null], data: { unit: unit.id, cost: unit.cost ?? 0 } }, pick),
+      () => unitSpec(view, unit.id),
+      { button: true, label: unit.name },
+    );
+  };
+  const others = parsed.buttons.filter((a) => !["choose", "recruit"].includes(a.split(" ")[0]));
+  return h(
+    "section.command.mb-command.mb-recruit#mb-command",
+    { data: { step: view.step, rp, picker } },
+    h(
+      "header.mb-recruit-top",
+      null,
+      h("b.mb-recruit-title", null, divinity ? "Recruitment: choose a divinity" : "Recruitment: units"),
+      divinity
+        ? h("span.mb-rp", null, `${who}${mine ? " pick" : " picks"} a divinity; then ${rp} RP for units`)
+        : h("span.mb-rp#mb-rp", { data: { rp } }, mine ? "You have " : `${who} has `, h("b", null, `${rp} RP`), " left"),
+      h(
+        "span.mb-rp-all",
+        null,
+        players.map((p) =>
+          h("span.chip", { style: { "--seat": ctx.colour(p.seat) }, data: { seat: p.seat, rp: p.rp ?? 0 } }, h("span.seat-dot"), `${ctx.seatName(p.seat)}: ${p.rp ?? 0} RP, ${plural((p.army || []).length, "unit")}`),
+        ),
+      ),
+    ),
+    h("div.mb-recruit-grid", null, roster.map(option)),
+    others.length ? h("div.mb-recruit-buttons", null, others.map((a) => moves.button(a, actionWords(view, a), `mb-${a.split(" ")[0]}`))) : null,
+  );
+}
+
+/** One line per player: what a glance needs (omphalos, cards, units standing). */
+function summary(ctx) {
+  const { view } = ctx;
+  const players = view.players || [];
+  if (!players.length) return null;
+  const totals = sideTotals(view);
+  const short = shortNames(view);
+  return h(
+    "section.mb-summary#mb-summary",
+    null,
+    players.map((p) => {
+      const units = (p.army || []).map((id) => unitById(view, id)).filter(Boolean);
+      const standing = units.filter((u) => !u.dead);
+      return h(
+        "div.mb-summary-row",
+        { style: { "--seat": ctx.colour(p.seat) }, data: { seat: p.seat }, class: [view.turn_player === p.seat ? "turn" : null, ctx.seat === p.seat ? "me" : null, p.out ? "mb-out" : null] },
+        h("span.seat-dot"),
+        h("b.mb-summary-name", null, ctx.seatName(p.seat), ctx.seat === p.seat ? h("span.you-tag", null, "you") : null),
+        h("span", { title: "omphalos absorbed by the side / needed to win" }, `omphalos ${totals.get(p.side ?? p.seat) || 0}/${view.omphalos_to_win ?? "?"}`),
+        h("span", { title: "cards in hand" }, `hand ${p.hand_count ?? (p.hand || []).length}`),
+        h("span", { title: "cards in the deck" }, `deck ${p.deck_count ?? 0}`),
+        h(
+          "span.mb-summary-units",
+          null,
+          standing.map((u) => help(h("span.mb-summary-unit", { data: { unit: u.id } }, `${short[u.id] || u.name} ${u.vitality}`), () => unitSpec(view, u.id, ctx.seatName))),
+          units.length - standing.length ? h("span.muted", null, ` +${units.length - standing.length} dead`) : null,
+        ),
+      );
+    }),
+  );
+}
+
 function instruction(payload) {
   const view = payload.view || {};
   if (view.terminal) return null;
@@ -731,9 +1054,10 @@ const CSS = `
 .mb { display: flex; flex-direction: column; gap: 0.75rem; }
 .mb-status { display: flex; flex-wrap: wrap; gap: 0.4rem; }
 .mb-status .chip .seat-dot, .mb-who .seat-dot { margin-right: 0.1em; }
-.mb-main { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: flex-start; }
-.mb-board { flex: 0 1 auto; overflow-x: auto; max-width: 100%; }
-.mb-map { display: block; max-width: 100%; height: auto; background: #10162a; border-radius: 10px; }
+.mb-main { display: flex; flex-direction: column; gap: 0.75rem; }
+.mb-board { width: 100%; max-width: 620px; }
+.mb-map { display: block; width: 100%; height: auto; background: #10162a; border-radius: 10px; }
+.mb-side { display: flex; flex-direction: column; gap: 0.6rem; min-width: 0; }
 .mb-cell { stroke: #3b4668; stroke-width: 1.5; }
 .mb-area.mb-target .mb-cell { stroke: var(--gold, #f2c14e); stroke-width: 3; }
 .mb-area.mb-selected .mb-cell { stroke: #fff; stroke-width: 4; }
@@ -761,7 +1085,7 @@ const CSS = `
 .mb-hand .mb-cards { display: flex; flex-wrap: wrap; gap: 0.35rem; }
 .mb-card { padding: 0.3em 0.6em; border-radius: 6px; background: #253052; border: 1px solid #34406a; font-size: 0.9rem; }
 .mb-card.mb-aow { background: #3b3220; border-color: #c99a2e; }
-.mb-players { display: grid; grid-template-columns: repeat(auto-fit, minmax(340px, 1fr)); gap: 0.75rem; }
+.mb-players { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(340px, 100%), 1fr)); gap: 0.75rem; }
 .mb-player { border: 1px solid #34406a; border-left: 5px solid var(--seat); border-radius: 12px; padding: 0.5rem 0.7rem; background: #1e2740; }
 .mb-player.turn { box-shadow: 0 0 0 1px var(--seat); }
 .mb-player.mb-out { opacity: 0.6; }
@@ -786,6 +1110,56 @@ const CSS = `
 .mb-talents { display: flex; flex-wrap: wrap; gap: 0.2rem; }
 .mb-talent, .mb-flag { font-size: 0.72rem; padding: 0 0.35em; border-radius: 999px; background: #253052; }
 .mb-flag { background: #3b3220; color: #f2c14e; }
+.mb-talent, .mb-power { cursor: help; }
+.mb-unit { position: relative; }
+.mb-card { position: relative; display: inline-flex; align-items: center; gap: 0.3em; }
+.mb-card .help-btn { position: static; width: 20px; height: 20px; }
+.mb-top { display: flex; flex-direction: column; gap: 0.5rem; }
+.mb-top > * { flex: none; }
+.mb-recruit { flex-wrap: nowrap; }
+.mb-recruit { flex-direction: column; align-items: stretch; gap: 0.5rem; }
+.mb-recruit-top { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.4rem 0.9rem; }
+.mb-recruit-title { font-size: 1rem; }
+.mb-rp { font-size: 1rem; }
+.mb-rp b { color: var(--gold, #f2c14e); font-size: 1.15rem; }
+.mb-rp-all { display: flex; flex-wrap: wrap; gap: 0.3rem; font-size: 0.8rem; }
+.mb-recruit-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(195px, 1fr)); gap: 0.4rem; }
+.mb-recruit-option { position: relative; display: flex; }
+.mb-recruit-pick { flex: 1; display: flex; flex-direction: column; align-items: stretch; justify-content: flex-start; gap: 0.15rem; text-align: left; padding: 0.35rem 0.5rem; border-radius: 8px; border: 1px solid #34406a; background: #182033; font-size: 0.8rem; line-height: 1.3; color: inherit; font-weight: 400; }
+button.mb-recruit-pick { border-color: var(--gold-2, #c99a2e); cursor: pointer; }
+button.mb-recruit-pick:hover { background: #253052; border-color: var(--gold, #f2c14e); }
+.mb-recruit-option.mb-cannot { opacity: 0.55; }
+.mb-recruit-head { display: flex; align-items: baseline; gap: 0.4rem; padding-right: 1.4rem; }
+.mb-recruit-name { font-weight: 700; font-size: 0.92rem; }
+.mb-recruit-cost { margin-left: auto; padding: 0 0.4em; border-radius: 999px; background: #3b3220; color: var(--gold, #f2c14e); font-weight: 700; white-space: nowrap; }
+.mb-recruit-kind, .mb-recruit-talents, .mb-recruit-why { color: var(--muted, #9aa4bf); font-size: 0.75rem; }
+.mb-recruit-why { color: #ffb4ab; }
+.mb-recruit-stats { display: flex; flex-wrap: wrap; gap: 0.15rem; }
+.mb-recruit-stat { background: #10162a; border-radius: 4px; padding: 0 0.25em; white-space: nowrap; font-size: 0.76rem; }
+.mb-recruit-buttons { display: flex; flex-wrap: wrap; gap: 0.4rem; }
+.mb-summary { display: flex; flex-direction: column; gap: 2px; font-size: 0.82rem; }
+.mb-summary-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.15rem 0.55rem; padding: 0.2rem 0.45rem; border-left: 4px solid var(--seat); border-radius: 6px; background: #182033; }
+.mb-summary-row.turn { box-shadow: inset 0 0 0 1px var(--seat); }
+.mb-summary-row.mb-out { opacity: 0.55; }
+.mb-summary-name { white-space: nowrap; }
+.mb-summary-units { display: flex; flex-wrap: wrap; gap: 0.2rem; }
+.mb-summary-unit { padding: 0 0.35em; border-radius: 4px; background: color-mix(in srgb, var(--seat) 35%, #10162a); font-size: 0.75rem; font-weight: 700; }
+/* A wide screen: the page does not scroll. The prompt on top; the map as high as the screen
+   lets it be; beside it the ATTACK, the hand, every player at a glance and the dashboards
+   (that column scrolls by itself). */
+@media (min-width: 1101px) and (min-height: 560px) {
+  .mb { height: 100%; min-height: 0; gap: 0.6rem; }
+  .mb-top { flex: none; max-height: 52%; overflow-y: auto; }
+  .mb-main { flex: 1 1 0; min-height: 0; flex-direction: row; align-items: flex-start; container-type: size; }
+  .mb-board { flex: none; width: min(100cqw - 340px, 100cqh * var(--map-ratio, 1)); max-width: none; }
+  .mb-side { align-self: stretch; }
+  .mb-side { flex: 1 1 0; min-width: 320px; overflow-y: auto; padding-right: 4px; }
+  .mb-players { grid-template-columns: minmax(0, 1fr); }
+  .mb-units { grid-template-columns: repeat(auto-fill, minmax(165px, 1fr)); }
+  .mb-recruiting .mb-top { max-height: 62%; overflow: hidden; }
+  .mb-recruiting .mb-top > .mb-recruit { flex: 0 1 auto; min-height: 0; }
+  .mb-recruit-grid { flex: 0 1 auto; min-height: 0; overflow-y: auto; padding-right: 3px; }
+}
 `;
 
 export default {
@@ -795,10 +1169,11 @@ export default {
     return "Mythic Battles: Pantheon";
   },
 
-  prepare() {
+  async prepare() {
     if (typeof document !== "undefined" && !document.getElementById("mb-style")) {
       document.head.append(h("style#mb-style", null, CSS));
     }
+    await loadRules();
   },
 
   seatName(payload, seat) {
@@ -815,18 +1190,33 @@ export default {
     const me = seats.indexOf(ctx.seat);
     const ordered = me < 0 ? seats : [...seats.slice(me), ...seats.slice(0, me)];
     const homeless = unitsOf(view).filter((u) => !(view.players || []).some((p) => (p.army || []).includes(u.id)));
+    const board = view.map || {};
+    const width = (Number(board.columns) || 1) * CELL + 2 * PAD;
+    const height = (Number(board.rows) || 1) * CELL + 2 * PAD;
+    const recruit = recruitPanel(ctx, parsed);
+    // The map on the left at the height of the screen; the prompt above it; beside it what the
+    // decision needs: the ATTACK, the hand, every player at a glance, then the dashboards.
     return h(
       "div.mb",
-      { data: { renderer: "mythic-battles", step: view.step } },
-      statusLine(ctx),
-      commandBar(ctx, parsed, sel),
-      attackPanel(ctx),
-      h("div.mb-main", null, h("div.mb-board", null, mapSvg(ctx, parsed, sel)), handZone(ctx)),
+      { data: { renderer: "mythic-battles", step: view.step }, class: recruit ? "mb-recruiting" : null },
+      h("div.mb-top", null, statusLine(ctx), recruit || commandBar(ctx, parsed, sel)),
       h(
-        "div.mb-players",
+        "div.mb-main",
         null,
-        ordered.map((seat) => playerPanel(ctx, view.players[seat], parsed)),
-        homeless.length ? h("section.mb-player", null, h("div.mb-units", null, homeless.map((u) => dashboard(ctx, u, parsed)))) : null,
+        h("div.mb-board", { style: { "aspect-ratio": `${width} / ${height}`, "--map-ratio": String(width / height) } }, mapSvg(ctx, parsed, sel)),
+        h(
+          "div.mb-side",
+          null,
+          attackPanel(ctx),
+          handZone(ctx),
+          summary(ctx),
+          h(
+            "div.mb-players",
+            null,
+            ordered.map((seat) => playerPanel(ctx, view.players[seat], parsed)),
+            homeless.length ? h("section.mb-player", null, h("div.mb-units", null, homeless.map((u) => dashboard(ctx, u, parsed)))) : null,
+          ),
+        ),
       ),
     );
   },

@@ -20,6 +20,7 @@
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
 import ENTITIES from "/catalog/mythic-wars.js";
+import { help } from "./help.js";
 
 const ELEMENT_GLYPH = { air: "≋", chaos: "✷", earth: "◆", fire: "▲", law: "✚", water: "≈" };
 const STATE_WORD = {
@@ -130,12 +131,33 @@ function factionEntries(view, seat) {
   return ordered;
 }
 
-function entityCard(entry, { extraClass = [], badge = null } = {}) {
+/** An entity's full card for the help (help.js). */
+function entitySpec(entry, data, note = null) {
+  const state = entry.state || null;
+  const energy = entry.energy ?? data.power;
+  return {
+    title: entityName(entry.id),
+    kind: `${title(data.kind)} of the ${title(data.pantheon)} pantheon · ${data.element} ${ELEMENT_GLYPH[data.element] || ""}`.trim(),
+    stats: [
+      [data.power, "Power", "energy on entering; clash rolls"],
+      [data.attack, "Attack"],
+      [data.defense, "Defense"],
+      state && state !== "defeated" ? [`${energy}/${data.power}`, "energy"] : null,
+    ],
+    sections: [{ label: `Ability: ${abilityTitle(data)}`, text: data.text || abilitySummary(data) }],
+    notes: [
+      state ? `Now: ${entry.declared && state === "uninvoked" ? "declared" : STATE_WORD[state] || state}.` : null,
+      entry.summoner ? `Summoned by ${entityName(entry.summoner)}.` : null,
+      note,
+    ],
+  };
+}
+
+function entityCard(entry, { extraClass = [], badge = null, note = null } = {}) {
   if (!entry.id) {
-    return h(
-      "div.entity.hidden-card",
-      { class: extraClass, data: { owner: entry.owner, state: "hidden" }, title: "A face-down deity (hidden)" },
-      h("span", null, "?"),
+    return help(
+      h("div.entity.hidden-card", { class: extraClass, data: { owner: entry.owner, state: "hidden" } }, h("span", null, "?")),
+      { title: "A face-down deity", kind: "hidden until it is invoked", notes: [note] },
     );
   }
   const data = { ...(catalogue(entry.id) || {}), ...entry };
@@ -144,15 +166,7 @@ function entityCard(entry, { extraClass = [], badge = null } = {}) {
   const ratio = data.power ? Math.max(0, Math.min(1, energy / data.power)) : 0;
   const level = ratio <= 1 / 3 ? "low" : ratio <= 2 / 3 ? "mid" : "";
   const creature = data.kind === "creature";
-  const tip = [
-    `${data.name} — ${title(data.kind)} of the ${title(data.pantheon)} pantheon, ${data.element}`,
-    `Power ${data.power}, Attack ${data.attack}, Defense ${data.defense}`,
-    entry.state ? `Energy ${energy}/${data.power}, ${STATE_WORD[state] || state}` : null,
-    data.text,
-  ]
-    .filter(Boolean)
-    .join("\n");
-  return h(
+  const node = h(
     "div.entity",
     {
       class: [
@@ -163,26 +177,25 @@ function entityCard(entry, { extraClass = [], badge = null } = {}) {
         ...extraClass,
       ],
       data: { entity: entry.id, owner: entry.owner, state },
-      title: tip,
     },
     entry.state ? h("span.entity-state", null, entry.declared && state === "uninvoked" ? "declared" : STATE_WORD[state] || state) : null,
     h(
       "div.entity-head",
       null,
-      h("span.entity-el", { title: data.element }, ELEMENT_GLYPH[data.element] || "?"),
+      h("span.entity-el", null, ELEMENT_GLYPH[data.element] || "?"),
       h("div", { style: { "min-width": "0" } }, h("div.entity-name", null, data.name), h("div.entity-sub", null, `${data.kind} · ${data.pantheon}`)),
     ),
     h(
       "div.entity-stats",
       null,
-      h("div.entity-stat", { title: "Power (energy on entering; clash rolls)" }, h("b", null, String(data.power)), h("span", null, "Pow")),
-      h("div.entity-stat", { title: "Attack" }, h("b", null, String(data.attack)), h("span", null, "Att")),
-      h("div.entity-stat", { title: "Defense" }, h("b", null, String(data.defense)), h("span", null, "Def")),
+      h("div.entity-stat", null, h("b", null, String(data.power)), h("span", null, "Pow")),
+      h("div.entity-stat", null, h("b", null, String(data.attack)), h("span", null, "Att")),
+      h("div.entity-stat", null, h("b", null, String(data.defense)), h("span", null, "Def")),
     ),
     entry.state && state !== "defeated"
       ? h(
           "div.energy",
-          { title: `Energy ${energy} of ${data.power}` },
+          null,
           h("div.energy-bar", null, h("div.energy-fill", { class: level || null, style: { width: `${Math.round(ratio * 100)}%` } })),
           h("span.energy-text", { data: { energy: entry.id } }, `${energy}/${data.power}`),
         )
@@ -191,6 +204,7 @@ function entityCard(entry, { extraClass = [], badge = null } = {}) {
     entry.summoner ? h("div.entity-summoned", null, `summoned by ${entityName(entry.summoner)}`) : null,
     badge ? h("span.target-badge", null, badge) : null,
   );
+  return help(node, () => entitySpec(entry, data, note), { button: true, label: entityName(entry.id) });
 }
 
 // --- legal actions -----------------------------------------------------------------------------
@@ -398,12 +412,13 @@ function poolZone(ctx, assembles) {
         "div.entities",
         null,
         ids.map((id) => {
-          const card = entityCard({ id, owner: ctx.seat, state: null });
-          if (assembles.has(id)) ctx.moves.bind(card, assembles.get(id), { label: `Take ${entityName(id)}` });
-          else {
-            card.style.opacity = "0.45";
-            card.title += "\nNot on offer now: a faction comes from one pantheon, with room for all four.";
-          }
+          const offered = assembles.has(id);
+          const card = entityCard(
+            { id, owner: ctx.seat, state: null },
+            { note: offered ? null : "Not on offer now: a faction comes from one pantheon, with room for all four." },
+          );
+          if (offered) ctx.moves.bind(card, assembles.get(id), { label: `Take ${entityName(id)}` });
+          else card.style.opacity = "0.45";
           return card;
         }),
       ),

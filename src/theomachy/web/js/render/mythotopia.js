@@ -20,6 +20,7 @@
 
 import { h, svg } from "../dom.js";
 import CATALOG from "/catalog/mythotopia.js";
+import { help, titleCase } from "./help.js";
 
 const MAP = CATALOG && CATALOG.map && CATALOG.map.provinces ? CATALOG.map : null;
 const COLOURS = ["#d9423a", "#2f7de1", "#2fa36b", "#e0b21b"];
@@ -248,6 +249,8 @@ function cardActions(ctx, id) {
   return legalOf(ctx).filter((action) => cardsOf(action).includes(id));
 }
 
+const CLICK = new WeakMap(); // element -> what a click on it does, in words (for its help)
+
 /**
  * Make ``el`` offer ``actions``: one is played by a click; several select the element and
  * list them under "Selected". ``key`` names the selection (kind:id).
@@ -257,9 +260,10 @@ function offer(ctx, el, key, actions, label) {
   el.classList.add("mt-target");
   if (actions.length === 1) {
     ctx.moves.bind(el, actions[0], { label: `${label}: ${describeAction(actions[0])}` });
-    appendTitle(el, `Click: ${describeAction(actions[0])}`);
+    CLICK.set(el, `Click: ${describeAction(actions[0])}.`);
     return el;
   }
+  CLICK.set(el, `Click: choose among ${actions.length} moves (${[...new Set(actions.map((a) => a.split(" ")[0]))].join(", ")}).`);
   ctx.moves.cover(actions);
   el.classList.add("actionable", "mt-selectable");
   el.dataset.select = key;
@@ -280,16 +284,6 @@ function offer(ctx, el, key, actions, label) {
   return el;
 }
 
-function appendTitle(el, text) {
-  if (el instanceof SVGElement) {
-    const title = el.querySelector(":scope > title");
-    if (title) title.textContent = `${title.textContent}\n${text}`;
-    else el.prepend(svg("title", null, text));
-  } else {
-    el.title = el.title ? `${el.title}\n${text}` : text;
-  }
-}
-
 function selectionActions(ctx, key) {
   if (!key) return [];
   const [kind, id] = key.split(":");
@@ -298,26 +292,61 @@ function selectionActions(ctx, key) {
 
 // --- cards ------------------------------------------------------------------------------------------
 
+const KIND_WORD = { province: "Province card", improvement: "Improvement card", starting: "Starting card", vp: "VP card" };
+const WHERE_WORD = {
+  hand: "in your hand",
+  reserve: "in the Reserve",
+  display: "in the display (draft it with the Draft action)",
+  discard: "in the discard pile",
+  drawn: "just drawn",
+  supply: "in the Province supply",
+  removed: "removed from the game",
+};
+
+/** A card's full text for the help (help.js): name, kind and heading, symbols, text. */
+function cardSpec(id, where, el) {
+  const found = card(id) || {};
+  const heading = found.heading && found.heading !== "none" ? found.heading : null;
+  const facts = MAP && MAP.provinces[id];
+  return {
+    title: found.name || placeName(id),
+    kind: [KIND_WORD[found.kind] || titleCase(found.kind), heading ? titleCase(heading) : null].filter(Boolean).join(" · "),
+    stats: [
+      ...symbolsOf(id).filter(([s]) => s !== "cross").map(([sym, n]) => [n, `${sym} symbol${n > 1 ? "s" : ""}`]),
+      found.kind === "province" && (facts || found.neutral_strength !== undefined)
+        ? [(facts || found).neutral_strength, "neutral strength"]
+        : null,
+    ],
+    text: found.text || null,
+    notes: [
+      found.crossing ? "Its sea symbol lets an invasion cross a sea." : null,
+      facts && facts.rugged ? "Rugged terrain: +1 to its defender (not a neutral one)." : found.rugged ? "Rugged terrain." : null,
+      facts && facts.island ? `On the ${facts.island} island.` : null,
+      where && WHERE_WORD[where] ? `Now ${WHERE_WORD[where]}.` : null,
+      el ? CLICK.get(el) : null,
+    ],
+  };
+}
+
 function cardChip(ctx, id, { where = "", actions = true, extra = null } = {}) {
   const found = card(id) || {};
   const kind = found.kind || "unknown";
   const heading = found.heading && found.heading !== "none" ? found.heading : null;
-  const tip = [found.name || id, found.text, heading ? `(${heading})` : null].filter(Boolean).join("\n");
   const el = h(
     "div.mt-card",
-    { class: [`kind-${kind}`, heading ? `heading-${heading}` : null], data: { card: id, where: where || null }, title: tip },
+    { class: [`kind-${kind}`, heading ? `heading-${heading}` : null], data: { card: id, where: where || null } },
     h("span.mt-card-name", null, found.name || placeName(id)),
     h(
       "span.mt-card-symbols",
       null,
-      symbolsOf(id).map(([s, n]) => h("span.mt-sym", { class: `sym-${s}`, title: s }, n > 1 ? `${n} ${s}` : s)),
+      symbolsOf(id).map(([s, n]) => h("span.mt-sym", { class: `sym-${s}` }, n > 1 ? `${n} ${s}` : s)),
       kind === "province" ? h("span.mt-card-kind", null, "province") : null,
       heading ? h("span.mt-card-kind", null, heading) : null,
     ),
     extra,
   );
   if (actions) offer(ctx, el, `card:${id}`, cardActions(ctx, id), found.name || id);
-  return el;
+  return help(el, () => cardSpec(id, where, el), { button: true, label: found.name || placeName(id) });
 }
 
 function cardRow(ctx, ids, options = {}) {
@@ -496,7 +525,6 @@ function provinceNode(ctx, p, facts) {
       svg(
         "g",
         { class: "mt-dragon", "data-dragon": "1", transform: "translate(-25,19)" },
-        svg("title", null, "a Dragon: +4 to the neutral strength; 2 VP (Here be Dragons) to whoever takes the province"),
         svg("path", { d: "M-9 6 L-3 -2 L-8 -8 L1 -4 L5 -10 L6 -2 L11 0 L4 3 L3 9 Z" }),
       ),
     );
@@ -506,7 +534,6 @@ function provinceNode(ctx, p, facts) {
       svg(
         "g",
         { class: "mt-runestone", "data-runestone": "1", transform: "translate(25,19)" },
-        svg("title", null, "a Runestone: 2 VP (Runestones) to whoever takes the province"),
         svg("path", { d: "M0 -10 L7 -2 L4 9 L-4 9 L-7 -2 Z" }),
         svg("path", { d: "M-1.5 -4 V5 M-1.5 -4 L2.5 0 L-1.5 1", class: "mt-rune" }),
       ),
@@ -518,7 +545,7 @@ function provinceNode(ctx, p, facts) {
     const mercs = (p.mercenaries || [])[seat] || 0;
     if (n || mercs) army.push({ text: mercs ? `${n}+${mercs}m` : String(n), fill: colourOf(seat), title: `${colourName(seat)}: ${n} armies${mercs ? `, ${mercs} mercenaries` : ""}` });
   });
-  if (army.length) parts.push(svg("g", { class: "mt-armies", "data-armies": army.map((a) => a.text).join(",") }, chipRow(-45, army)));
+  if (army.length) parts.push(svg("g", { class: "mt-armies", "data-armies": army.map((a) => a.text).join(",") }, chipRow(-45, army.map((a) => ({ ...a, title: null })))));
   const [x, y] = [facts.x, facts.y];
   const node = svg(
     "g",
@@ -531,7 +558,40 @@ function provinceNode(ctx, p, facts) {
     parts,
   );
   offer(ctx, node, `place:${p.id}`, placeActions(ctx, p.id), p.name);
-  return node;
+  return help(node, () => provinceSpec(p, facts, node), { delay: 600 });
+}
+
+/** A province on the map, for the help: its card, its pieces, its armies, its war. */
+function provinceSpec(p, facts, el) {
+  const owner = p.owner === null || p.owner === undefined ? null : p.owner;
+  const found = card(p.id) || {};
+  const armies = (p.armies || [])
+    .map((n, s) => (n || (p.mercenaries || [])[s] ? `${colourName(s)} ${n}${(p.mercenaries || [])[s] ? ` + ${p.mercenaries[s]} mercenaries` : ""}` : null))
+    .filter(Boolean);
+  const borders = Object.entries((facts && facts.borders) || {}).map(([other, kind]) => `${placeName(other)}${kind === "plain" ? "" : ` (${kind})`}`);
+  const seas = (facts && facts.seas) || [];
+  return {
+    title: p.name || (facts && facts.name) || p.id,
+    kind: owner === null ? "Neutral province" : `${titleCase(colourName(owner))}'s ${p.piece || "province"}`,
+    stats: [
+      facts ? [facts.neutral_strength, "neutral strength", "its strength while neutral (+4 with a Dragon)"] : null,
+      facts ? [facts.symbol, "card symbol"] : null,
+    ],
+    text: found.text || null,
+    notes: [
+      facts && facts.rugged ? "Rugged terrain: +1 to its defender (not a neutral one)." : null,
+      facts && facts.island ? `On the ${facts.island} island.` : null,
+      p.castle ? "A castle: +2 to its defender." : null,
+      p.piece === "citadel" ? "A citadel: +2 to its defender." : null,
+      p.dragon ? "A Dragon: +4 to the neutral strength; 2 VP (Here be Dragons) to whoever takes the province." : null,
+      p.runestone ? "A Runestone: 2 VP (Runestones) to whoever takes the province." : null,
+      armies.length ? `Armies: ${armies.join(", ")}.` : null,
+      p.at_war ? `At war: ${strengthWords(p.strengths)}.` : null,
+      borders.length ? `Borders: ${borders.join(", ")}.` : null,
+      seas.length ? `Coast of: ${seas.map(placeName).join(", ")}.` : null,
+      CLICK.get(el),
+    ],
+  };
 }
 
 function seaNode(ctx, sea, facts) {
@@ -544,10 +604,19 @@ function seaNode(ctx, sea, facts) {
     svg("title", null, `${sea.name}${ships.length ? ` · ships: ${ships.map((s) => s.title).join(", ")}` : " · no ships"}`),
     svg("ellipse", { rx: 50, ry: 30, class: "mt-sea-label-bg" }),
     svg("text", { class: "mt-sea-name", y: ships.length ? -4 : 4, "text-anchor": "middle" }, sea.name),
-    ships.length ? svg("g", { class: "mt-ships", "data-ships": ships.map((s) => s.text).join(",") }, chipRow(12, ships, { cls: "mt-chip mt-ship-chip" })) : null,
+    ships.length ? svg("g", { class: "mt-ships", "data-ships": ships.map((s) => s.text).join(",") }, chipRow(12, ships.map((s) => ({ ...s, title: null })), { cls: "mt-chip mt-ship-chip" })) : null,
   );
   offer(ctx, node, `place:${sea.id}`, placeActions(ctx, sea.id), sea.name);
-  return node;
+  return help(node, () => ({
+    title: sea.name,
+    kind: "Sea area",
+    notes: [
+      ships.length ? `Ships: ${ships.map((s) => s.title).join(", ")} (each counts in every war on its coasts).` : "No ships.",
+      facts.coasts && facts.coasts.length ? `Coasts: ${facts.coasts.map(placeName).join(", ")}.` : null,
+      facts.touches && facts.touches.length ? `Touches: ${facts.touches.map(placeName).join(", ")}.` : null,
+      CLICK.get(node),
+    ],
+  }), { delay: 600 });
 }
 
 function legend() {
@@ -783,6 +852,37 @@ function playerPanel(ctx, player) {
   );
 }
 
+/** Every player on one line: score, provinces, cards, armies and ships. */
+function summary(ctx, order) {
+  const { view } = ctx;
+  if (!order.length) return null;
+  return h(
+    "section.mt-summary#mt-summary",
+    null,
+    order.map((player) => {
+      const seat = player.seat;
+      const owned = (view.provinces || []).filter((p) => p.owner === seat).length;
+      return h(
+        "div.mt-summary-row",
+        { style: { "--seat": colourOf(seat) }, data: { seat }, class: [!view.terminal && view.current_player === seat ? "turn" : null, ctx.seat === seat ? "me" : null] },
+        h("span.seat-dot"),
+        h("b.mt-summary-name", null, seatNameOf(seat), ctx.seat === seat ? h("span.you-tag", null, "you") : null),
+        h("span.mt-score", null, `${player.score} VP`),
+        h("span", null, `${owned} provinces`),
+        h("span", null, `hand ${player.hand_count}`),
+        h("span", null, `deck ${player.deck_count}`),
+        h("span", null, `towns ${player.towns}`),
+        h("span", null, `cities ${player.cities}`),
+        player.citadel !== "unused" ? h("span", null, `citadel ${player.citadel}`) : null,
+        h("span", null, `armies ${player.armies}+${player.army_pool}`),
+        h("span", null, `ships ${player.ships}+${player.ship_pool}`),
+        h("span", null, `Reserve ${[...(player.reserve || []), ...(player.reserve_new || [])].length}/${player.reserve_limit}`),
+        (player.vp_counters || []).length ? h("span", null, `counters ${player.vp_counters.join(" ")}`) : null,
+      );
+    }),
+  );
+}
+
 function warsPanel(ctx) {
   const wars = (ctx.view.provinces || []).filter((p) => p.at_war);
   if (!wars.length) return null;
@@ -823,11 +923,19 @@ function vpPanel(ctx) {
         let left;
         if (vp.id === "lord-of-the-isles" || vp.id === "master-of-the-seas") left = counters.map((slot) => `${slot} ${vpValue(vp.id, slot)} VP`).join(", ");
         else left = counters.length ? `${counters.length} × ${vpValue(vp.id, counters[0])} VP` : "";
-        return h(
-          "div.mt-vp-card",
-          { class: counters.length ? null : "empty", data: { vp: vp.id, left: counters.length }, title: facts.text || vp.name },
-          h("b", null, vp.name),
-          h("span", null, left || "empty"),
+        return help(
+          h(
+            "div.mt-vp-card",
+            { class: counters.length ? null : "empty", data: { vp: vp.id, left: counters.length } },
+            h("b", null, vp.name),
+            h("span", null, left || "empty"),
+          ),
+          () => ({
+            title: vp.name,
+            kind: `VP card${facts.fixed ? " (fixed)" : ""}`,
+            text: facts.text || null,
+            notes: [counters.length ? `Counters left: ${left}.` : "No counters left."],
+          }),
         );
       }),
     ),
@@ -902,24 +1010,42 @@ export default {
     }
     const players = view.players || [];
     const order = ctx.seat === null || ctx.seat === undefined ? players : [...players.filter((p) => p.seat === ctx.seat), ...players.filter((p) => p.seat !== ctx.seat)];
-    const map = MAP ? h("div.mt-map-wrap", null, mapSvg(ctx), legend()) : provinceList(ctx);
+    const map = MAP ? h("div.mt-map-wrap", null, mapSvg(ctx)) : provinceList(ctx);
+    const mine = order.length && order[0].seat === ctx.seat ? order[0] : null;
+    const others = mine ? order.slice(1) : order;
     // Every legal action is also a button here, so nothing is left to the fallback.
     const moves = movesPanel(ctx);
+    // A wide screen: the map and the viewer's own panel (hand, Reserve) on the left, as high
+    // as the screen lets them be; beside them, scrolling by itself, every player at a glance,
+    // what is being paid for, the moves, the wars, the other players, the display and the VP
+    // cards. A narrow one: all of it in one column (style.css orders it).
     return h(
       "div.mythotopia",
       { data: { renderer: "mythotopia", phase: view.phase } },
       statusLine(ctx),
-      pendingPanel(ctx),
-      selectionPanel(ctx),
-      moves,
       h(
-        "div.mt-main",
-        null,
-        h("section.panel.mt-board", null, map),
-        h("div.mt-players", null, order.map((player) => playerPanel(ctx, player))),
+        "div.mt-stage",
+        { style: MAP ? { "--map-ratio": String(MAP.width / MAP.height) } : null },
+        h(
+          "div.mt-left",
+          null,
+          h("section.panel.mt-board", null, map),
+          mine ? h("div.mt-players.mt-mine", null, playerPanel(ctx, mine)) : null,
+        ),
+        h(
+          "div.mt-side",
+          null,
+          summary(ctx, order),
+          pendingPanel(ctx),
+          selectionPanel(ctx),
+          moves,
+          warsPanel(ctx),
+          others.length ? h("div.mt-players.mt-others", null, others.map((player) => playerPanel(ctx, player))) : null,
+          displayPanel(ctx),
+          vpPanel(ctx),
+          MAP ? h("details.panel.mt-legend-box", null, h("summary", null, "Map legend"), legend()) : null,
+        ),
       ),
-      warsPanel(ctx),
-      h("div.mt-bottom", null, vpPanel(ctx), displayPanel(ctx)),
     );
   },
 
