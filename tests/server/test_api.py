@@ -293,3 +293,34 @@ def test_each_game_has_a_rules_page_from_its_rules_index(client: TestClient) -> 
     assert "MA-RULING-SUPPLY" in arena and "Mythic Arena — rules — Theomachy" in arena
     missing = client.get("/rules/no-such-game")
     assert missing.status_code == 404 and "<!doctype html" in missing.text.lower()
+
+
+def test_options_picked_from_the_games_content_are_offered_as_choices(
+    client: TestClient,
+) -> None:
+    games = {game["id"]: game for game in client.get("/api/games").json()["games"]}
+    expected = {
+        ("mythic-wars", "factions"): (True, 4),
+        ("arena-of-the-gods", "gods"): (True, 1),
+        ("arena-of-the-gods", "decks"): (True, 1),
+        ("mythic-battles", "scenario"): (False, 1),
+        ("mythic-battles", "armies"): (True, None),
+    }
+    for (game_id, name), (per_seat, count) in expected.items():
+        picker = games[game_id]["options"][name]["picker"]
+        assert (picker["per_seat"], picker["count"]) == (per_seat, count), (game_id, name)
+        assert picker["choices"], (game_id, name)
+        for choice in picker["choices"]:
+            assert choice["value"] and choice["label"] and choice["about"], choice
+    # Every choice is one the game takes: a table made from the first ones is valid.
+    gods = [c["value"] for c in games["arena-of-the-gods"]["options"]["gods"]["picker"]["choices"]]
+    decks = [
+        c["value"] for c in games["arena-of-the-gods"]["options"]["decks"]["picker"]["choices"]
+    ]
+    theomachy.load("arena-of-the-gods", 2, {"gods": gods[:2]})
+    theomachy.load("arena-of-the-gods", 2, {"decks": decks[:2]})
+    deities = [c["value"] for c in games["mythic-wars"]["options"]["factions"]["picker"]["choices"]]
+    theomachy.load("mythic-wars", 2, {"mode": "destiny", "factions": [deities[:4], deities[4:8]]})
+    for choice in games["mythic-battles"]["options"]["scenario"]["picker"]["choices"]:
+        for players in choice["players"]:
+            theomachy.load("mythic-battles", players, {"scenario": choice["value"]})

@@ -959,3 +959,55 @@ def test_a_match_says_who_won_each_game_between_games(server: LiveServer, page: 
     page.wait_for_selector("#table[data-seat='0']")
     page.wait_for_timeout(500)
     assert page.locator("#interlude").is_hidden()
+
+
+def test_the_lobby_offers_gods_decks_scenarios_and_armies_as_pickers(
+    server: LiveServer, page: Any
+) -> None:
+    page.goto(f"{server.url}/")
+    page.click("[data-game='arena-of-the-gods']")
+    assert page.locator("#create-panel input[placeholder='JSON']").count() == 0
+    gods = page.locator("#opt-gods select")
+    assert gods.count() == 2  # one per seat
+    gods.nth(0).select_option("odin")
+    assert "Halls of Asgard" in page.inner_text("#opt-gods-pick")
+    page.click("#create")  # one seat chosen, the other not: said, nothing made
+    assert "choose for every seat, or for none" in page.inner_text("#create-error")
+    gods.nth(1).select_option("ra")
+    page.select_option("#seat-1", "random")
+    screenshot(page, "lobby-pickers.png", full_page=False)
+    page.click("#create")
+    page.wait_for_selector("#created [data-play='0']")
+    page.click("#created [data-play='0']")
+    page.wait_for_selector("#table[data-seat='0']")
+    table_id = page.get_attribute("#table", "data-table")
+    options = httpx.get(f"{server.url}/api/tables/{table_id}").json()["options"]
+    assert options["gods"] == ["odin", "ra"]
+
+    # Mythic Battles: the scenarios for the player count, and an army per seat.
+    page.goto(f"{server.url}/")
+    page.click("[data-game='mythic-battles']")
+    scenarios = page.eval_on_selector_all(
+        "#opt-scenario select option", "els => els.map(e => e.value).filter(Boolean)"
+    )
+    assert scenarios and "delphi-three" not in scenarios  # a 3-player map, at 2 players
+    page.locator("#opt-scenario select").select_option(scenarios[0])
+    armies = page.locator("#opt-armies .picker-row")
+    assert armies.count() == 2
+    chosen = (
+        ["zeus", "achilles", "heracles", "amazons", "hoplites"],
+        ["hades", "cerberus", "hydra", "spartans", "centaurs"],
+    )
+    for seat, units in enumerate(chosen):
+        selects = armies.nth(seat).locator("select")
+        for slot, unit in enumerate(units):
+            selects.nth(slot).select_option(unit)
+    page.select_option("#seat-1", "random")
+    page.click("#create")
+    page.wait_for_selector("#created [data-play='0']")
+    page.click("#created [data-play='0']")
+    page.wait_for_selector("#table[data-seat='0']")
+    table_id = page.get_attribute("#table", "data-table")
+    options = httpx.get(f"{server.url}/api/tables/{table_id}").json()["options"]
+    assert options["scenario"] == scenarios[0]
+    assert options["armies"] == [list(units) for units in chosen]

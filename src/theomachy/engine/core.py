@@ -322,6 +322,17 @@ class Game(ABC):
         return {}
 
     @classmethod
+    def option_choices(cls) -> dict[str, dict[str, Any]]:
+        """For options whose value is picked from the game's content (a God per seat, a
+        faction of four deities, a scenario), what to offer instead of typing JSON: option
+        name -> ``{"per_seat": bool, "count": int | None, "choices": [...]}``, each choice
+        ``{"value", "label", "about"}`` and maybe ``"players"`` (the player counts it is
+        for). ``count`` is how many a seat picks (None: any number, in order); a per-seat
+        option's value has one entry per seat (a list when ``count`` is not 1). Empty by
+        default."""
+        return {}
+
+    @classmethod
     def narrator(cls) -> Narrator:
         """How the game's events read in words (its package's narrator); the default tells
         each action by its notation."""

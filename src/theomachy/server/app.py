@@ -83,6 +83,11 @@ def game_info(game_id: str) -> dict[str, Any]:
     its default)."""
     cls = game_class(game_id)
     schema = cls.Options.model_json_schema()
+    options = schema.get("properties", {})
+    # Options picked from the game's content are offered as choices, never as JSON to type.
+    for name, picker in cls.option_choices().items():
+        if name in options:
+            options[name] = {**options[name], "picker": picker}
     return {
         "id": game_id,
         "title": cls.title,
@@ -90,7 +95,7 @@ def game_info(game_id: str) -> dict[str, Any]:
         "min_players": cls.min_players,
         "max_players": cls.max_players,
         "default_players": cls.default_players,
-        "options": schema.get("properties", {}),
+        "options": options,
         "options_help": schema.get("description", ""),
         # Options that set a seat's hidden set-up: only an open table may set them.
         "secret_options": list(cls.secret_options),

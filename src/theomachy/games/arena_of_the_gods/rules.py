@@ -224,6 +224,27 @@ class ArenaGame(Game):
         return ArenaGame(self.players, {**self.options, "decks": entries})
 
     @classmethod
+    def option_choices(cls) -> dict[str, dict[str, Any]]:
+        """A God per seat, and a starter deck per seat (a deck of one's own is typed in
+        the terminal or the API: the lobby offers the published lists)."""
+        gods = [
+            {"value": card.id, "label": card.name, "about": card.text}
+            for card in sorted(CARDS.values(), key=lambda c: c.name)
+            if card.type == "god"
+        ]
+        decks = []
+        for name, deck in sorted(starter_decks().items()):
+            god = CARDS[deck.god].name
+            size = sum(deck.cards.values())
+            decks.append(
+                {"value": name, "label": f"{god} starter", "about": f"{god}'s deck ({size} cards)"}
+            )
+        return {
+            "gods": {"per_seat": True, "count": 1, "choices": gods},
+            "decks": {"per_seat": True, "count": 1, "choices": decks},
+        }
+
+    @classmethod
     def catalog(cls) -> dict[str, dict[str, Any]]:
         """Every card's printed facts, by id."""
         return {

@@ -179,6 +179,34 @@ class BattlesGame(Game):
         check_armies(armies, self.players, rp, self.options["lead"])
 
     @classmethod
+    def option_choices(cls) -> dict[str, dict[str, Any]]:
+        """A scenario, and an army per seat: its divinity first, then units (checked against
+        the scenario's recruitment points when the table is made)."""
+        choices = [
+            {
+                "value": scenario.id,
+                "label": scenario.name,
+                "about": f"{'/'.join(map(str, scenario.players))} players · "
+                f"{scenario.recruitment_points} RP · {scenario.omphalos_to_win} omphalos to win",
+                "players": list(scenario.players),
+            }
+            for scenario in scenarios().values()
+        ]
+        unit_choices = [
+            {
+                "value": unit.id,
+                "label": unit.name,
+                "about": f"{unit.kind.title()} · {unit.cost} RP · Offence {unit.offence}, "
+                f"Defence {unit.defence}, Vitality {unit.vitality}",
+            }
+            for unit in sorted(UNITS.values(), key=lambda u: (u.kind != "god", u.cost, u.name))
+        ]
+        return {
+            "scenario": {"per_seat": False, "count": 1, "choices": choices},
+            "armies": {"per_seat": True, "count": None, "choices": unit_choices},
+        }
+
+    @classmethod
     def catalog(cls) -> dict[str, dict[str, Any]]:
         return {unit.id: unit.model_dump() for unit in UNITS.values()}
 

@@ -357,6 +357,22 @@ class MythicWarsGame(Game):
         return options
 
     @classmethod
+    def option_choices(cls) -> dict[str, dict[str, Any]]:
+        """A destiny faction is four deities picked from the pantheons (creatures are
+        summoned, never picked)."""
+        deities = [
+            {
+                "value": entity.id,
+                "label": entity.name,
+                "about": f"{entity.kind.title()} · {entity.pantheon.title()} · "
+                f"{entity.power}/{entity.attack}/{entity.defense}",
+            }
+            for entity in sorted(ENTITIES, key=lambda e: (e.pantheon, e.name))
+            if entity.is_deity
+        ]
+        return {"factions": {"per_seat": True, "count": 4, "choices": deities}}
+
+    @classmethod
     def catalog(cls) -> dict[str, dict[str, Any]]:
         """Every deity's and creature's printed facts, by id."""
         fields = {"name", "pantheon", "kind", "element", "power", "attack", "defense", "ability"}

@@ -327,12 +327,81 @@ function seatRow(seat) {
   return row;
 }
 
+/** How many choices a picker row offers when a seat picks any number (an army). */
+const OPEN_PICKS = 6;
+
+/**
+ * An option picked from the game's content (a God per seat, four deities per seat, a
+ * scenario): a select per pick, "default" leaving the option unset; the chosen item's
+ * description shows under the field.
+ */
+function pickerInput(name, schema) {
+  const picker = schema.picker;
+  const label = schema.title || name;
+  const about = h("p.hint.picker-about", { id: `opt-${name}-pick` });
+  // A choice made for some player counts only (a scenario) is offered for those.
+  const choices = picker.choices.filter((choice) => !choice.players || choice.players.includes(state.players));
+  const byValue = new Map(choices.map((choice) => [choice.value, choice]));
+  const slots = picker.count === null ? OPEN_PICKS : picker.count;
+  const seats = picker.per_seat ? range(0, state.players - 1) : [null];
+  const select = (seat, slot) => {
+    const first = slot === 0 ? "default" : "—";
+    const words = seat === null ? label : `${label}, seat ${seat}${slots > 1 ? `, choice ${slot + 1}` : ""}`;
+    return h(
+      "select.picker-slot",
+      {
+        "aria-label": words,
+        data: { seat: seat === null ? "" : String(seat), slot: String(slot) },
+        onchange: (event) => {
+          const chosen = byValue.get(event.target.value);
+          about.textContent = chosen ? `${chosen.label}: ${chosen.about}` : "";
+        },
+      },
+      h("option", { value: "" }, first),
+      choices.map((choice) => h("option", { value: choice.value, title: choice.about }, choice.label)),
+    );
+  };
+  return h(
+    "div.picker",
+    { id: `opt-${name}`, data: { option: name, kind: "picker" } },
+    seats.map((seat) =>
+      h(
+        "div.picker-row",
+        null,
+        seat === null ? null : h("span.picker-seat", null, `Seat ${seat}`),
+        range(0, slots - 1).map((slot) => select(seat, slot)),
+      ),
+    ),
+    about,
+  );
+}
+
+/** A picker's value: null when nothing is picked (the option keeps its default). */
+function pickerValue(box, schema) {
+  const picker = schema.picker;
+  const label = schema.title || box.dataset.option;
+  const rows = [...box.querySelectorAll(".picker-row")].map((row) =>
+    [...row.querySelectorAll("select")].map((s) => s.value).filter(Boolean),
+  );
+  if (rows.every((row) => row.length === 0)) return null;
+  if (picker.per_seat && rows.some((row) => row.length === 0)) {
+    throw new Error(`option ${label}: choose for every seat, or for none`);
+  }
+  if (picker.count !== null && rows.some((row) => row.length !== picker.count)) {
+    throw new Error(`option ${label}: choose ${picker.count} for each seat`);
+  }
+  if (!picker.per_seat) return rows[0][0];
+  return picker.count === 1 ? rows.map((row) => row[0]) : rows;
+}
+
 function optionField(name, schema) {
   const id = `opt-${name}`;
   const label = schema.title || name;
   let input;
   const types = schema.anyOf ? schema.anyOf.map((s) => s.type) : [schema.type];
-  if (schema.enum) {
+  if (schema.picker) {
+    input = pickerInput(name, schema);
+  } else if (schema.enum) {
     input = h(
       "select",
       { id, data: { option: name, kind: "enum" } },
@@ -386,7 +455,11 @@ function readOptions(container, game) {
     const schema = game.options[name] || {};
     const kind = input.dataset.kind;
     let value;
-    if (kind === "boolean") value = input.checked;
+    if (kind === "picker") {
+      if (input.querySelector("select:disabled")) continue;
+      value = pickerValue(input, schema);
+      if (value === null) continue;
+    } else if (kind === "boolean") value = input.checked;
     else if (kind === "number") {
       if (input.value === "") {
         if (input.dataset.nullable) value = null;
