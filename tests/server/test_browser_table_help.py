@@ -4,8 +4,9 @@ chromium, headless, against a real server process).
 Help: in every game's renderer the cards, units, powers, talents, buildings and gods carry their
 full printed text (name, type, numbers, ability text) in one help card (#help-card): with a
 mouse it shows beside the thing hovered; on a 390 px touch screen the small "i" on a card opens
-it as a sheet and plays nothing (the table's seq does not move, the move is still offered), and
-a long press on something drawn on a map does too.
+it as a sheet and plays nothing (the table's seq does not move, the move is still offered), a
+long press on something drawn on a map does too, so does a tap on what is not a move now, and
+a tap beside the open sheet closes it without playing the card tapped.
 
 Layouts: at 1280x800 Mythic Battles (the 4x5 and the 7x7 map), Mythotopia and Arena of the
 Gods show the board, the prompt and its moves, the seat's hand and every opponent inside the
@@ -541,7 +542,13 @@ def test_arena_of_the_gods_tap_on_a_phone_plays_nothing(server: LiveServer, phon
     text = tap_help_keeps_the_move(page, card)
     assert GODS[card_id].text in text
     assert page.locator("#ag-command[data-selected]").count() == 0  # nothing selected either
-    close_help(page)
+    # A tap beside the open help closes it, and plays nothing, even on a card that is a move.
+    seq = table_state(page)["seq"]
+    card.locator(".ag-card-name").tap()
+    page.wait_for_selector("#help-card", state="hidden")
+    page.wait_for_timeout(1000)
+    assert table_state(page)["seq"] == seq and not table_state(page).get("pending")
+    assert page.locator("#ag-command[data-selected]").count() == 0
     # A tap on the rival's Building (not a move now) shows its text too.
     perm = page.locator(".ag-player[data-seat='1'] .ag-perm").first
     perm.scroll_into_view_if_needed()

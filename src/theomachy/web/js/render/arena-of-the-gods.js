@@ -765,22 +765,22 @@ export default {
     const me = seats.indexOf(ctx.seat);
     const ordered = me < 0 ? seats : [...seats.slice(me), ...seats.slice(0, me)];
     const others = me < 0 ? ordered : ordered.slice(1);
-    // A wide screen: the prompt on top, then the table as seen from the viewer's seat: the
-    // opponents across it, the battle in the middle, the viewer's Battleground, the hand at
-    // the bottom (the middle scrolls by itself if it must). A narrow one: one column, the
-    // battle and the hand first (style.css orders it).
+    // A wide screen: the table as seen from the viewer's seat: every player at a glance on
+    // top, the opponents across the table, the viewer's Battleground (this middle scrolls by
+    // itself if it must), then the battle, the prompt's buttons and the hand, always in view.
+    // A narrow one: one column, the prompt, the battle and the hand first (style.css orders
+    // it).
     return h(
       "div.ag",
       { data: { renderer: "arena-of-the-gods", step: view.step } },
-      h("div.ag-top", null, statusLine(ctx), commandBar(ctx, parsed, sel), pendingPanel(ctx), summary(ctx)),
+      h("div.ag-top", null, statusLine(ctx), summary(ctx)),
       h(
         "div.ag-table",
         null,
         others.length ? h("div.ag-players.ag-others", null, others.map((seat) => playerPanel(ctx, view.players[seat], parsed, sel))) : null,
-        battlePanel(ctx, parsed, sel),
         me >= 0 ? h("div.ag-players.ag-mine", null, playerPanel(ctx, view.players[ctx.seat], parsed, sel)) : null,
       ),
-      handZone(ctx, parsed, sel),
+      h("div.ag-bottom", null, battlePanel(ctx, parsed, sel), commandBar(ctx, parsed, sel), pendingPanel(ctx), handZone(ctx, parsed, sel)),
     );
   },
 

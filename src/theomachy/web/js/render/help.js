@@ -14,8 +14,9 @@
 // from a small "i" button on the card (button: true; shown on touch and narrow screens), from
 // a long press anywhere on the thing (the click that ends it is swallowed), or from a tap on
 // something that is not a move now; it opens as a sheet at the bottom of the screen that stays
-// until closed. The help card is one element, #help-card, outside the board, so the table's
-// redraws leave it alone. Everything goes in as text nodes (dom.js), never as markup.
+// until closed (its x, Escape, or a tap beside it, which plays nothing either). The help card
+// is one element, #help-card, outside the board, so the table's redraws leave it alone.
+// Everything goes in as text nodes (dom.js), never as markup.
 
 import { h, replace } from "../dom.js";
 
@@ -33,6 +34,7 @@ let showTimer = null;
 let hideTimer = null;
 let press = null; // {timer, x, y, target} during a touch that may become a long press
 let swallowClick = false;
+let swallowTimer = null;
 let installed = false;
 let pointer = null; // where the mouse was last seen
 let lastPointer = null; // the kind of the last pointer pressed ("mouse", "touch", "pen")
@@ -225,6 +227,13 @@ function scheduleHide() {
   hideTimer = setTimeout(() => hide(false), HIDE_DELAY_MS);
 }
 
+/** The click that ends this press plays nothing (it ended a long press, or closed the help). */
+function swallow() {
+  swallowClick = true;
+  clearTimeout(swallowTimer);
+  swallowTimer = setTimeout(() => (swallowClick = false), 1000);
+}
+
 function targetOf(node) {
   for (let el = node; el && el !== document; el = el.parentNode) {
     if (HELP.has(el)) return el;
@@ -284,7 +293,12 @@ function install() {
     "pointerdown",
     (event) => {
       lastPointer = event.pointerType;
-      if (card && !card.hidden && pinned && !card.contains(event.target)) hide(true);
+      if (card && !card.hidden && pinned && !card.contains(event.target)) {
+        // A tap beside the open sheet closes it, and plays nothing either.
+        hide(true);
+        swallow();
+        return;
+      }
       if (event.pointerType !== "touch") return;
       const target = targetOf(event.target);
       if (!target) return;
@@ -294,9 +308,8 @@ function install() {
         y: event.clientY,
         timer: setTimeout(() => {
           press = null;
-          swallowClick = true;
+          swallow();
           show(target, { pin: true });
-          setTimeout(() => (swallowClick = false), 800);
         }, LONG_PRESS_MS),
       };
     },

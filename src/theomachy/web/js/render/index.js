@@ -10,6 +10,9 @@
 //                               replay, ui, rerender}; ctx.moves binds legal actions to clicks
 //   describe(payload)           (optional) the log as [{text, seat, kind}] in readable words
 //   result(payload)             (optional) extra end-screen content (a node)
+//
+// Renderers attach the full printed text of what they draw (cards, units, powers, talents,
+// buildings, gods) with help() from ./help.js: one help card, on hover, focus or tap.
 
 import generic from "./generic.js";
 
