@@ -107,7 +107,10 @@ def inside_window(page: Any, selector: str) -> list[dict[str, Any]]:
     return [
         box
         for box in found
-        if box["top"] < -1 or box["left"] < -1 or box["bottom"] > height + 1 or box["right"] > width + 1
+        if box["top"] < -1
+        or box["left"] < -1
+        or box["bottom"] > height + 1
+        or box["right"] > width + 1
     ]
 
 
@@ -292,9 +295,7 @@ def test_mythic_battles_fits_1280x800_and_explains_units(server: LiveServer, wid
     open_seat(page, table)
     wait_for_my_turn(page)
     view = my_view(server, table)
-    assert_fits_the_window(
-        page, "#mb-map", "#mb-command", "#mb-hand", ".mb-summary-row", "#banner"
-    )
+    assert_fits_the_window(page, "#mb-map", "#mb-command", "#mb-hand", ".mb-summary-row", "#banner")
     assert page.locator(".mb-summary-row").count() == 2
     # A token on the map: the unit's whole dashboard, talents and power in words.
     zeus = next(u for u in view["units"] if u["id"] == "zeus")
@@ -303,14 +304,20 @@ def test_mythic_battles_fits_1280x800_and_explains_units(server: LiveServer, wid
     else:
         text = hover_help(page, page.locator(".mb-unit[data-unit='zeus']"))
     spec = UNITS["zeus"]
-    for value, word in ((spec.offence, "Offence"), (spec.defence, "Defence"), (spec.range, "Range")):
+    for value, word in (
+        (spec.offence, "Offence"),
+        (spec.defence, "Defence"),
+        (spec.range, "Range"),
+    ):
         assert f"{value} {word}" in text, text
     assert POWERS["thunderbolt"].text in text
     for talent in spec.talents:
         assert talent_rule(talent) in text, (talent, text)
     screenshot(page, "mythic-battles-help.png", full_page=False)
     # A talent on a dashboard: its rule; the power line: the printed power.
-    text = hover_help(page, page.locator(".mb-unit[data-unit='athena'] .mb-talent[data-talent='guard']"))
+    text = hover_help(
+        page, page.locator(".mb-unit[data-unit='athena'] .mb-talent[data-talent='guard']")
+    )
     assert text.startswith("Guard") and talent_rule("guard") in text
     text = hover_help(page, page.locator(".mb-unit[data-unit='athena'] .mb-power"))
     assert POWERS["tactician"].name in text and POWERS["tactician"].text in text
@@ -437,7 +444,9 @@ def test_mythotopia_fits_1280x800_and_explains_cards(server: LiveServer, wide: A
     assert page.locator(".mt-summary-row").count() == 3
     # A card of the hand: its name, kind, symbols and text.
     card_id = view["players"][0]["hand"][0]
-    text = hover_help(page, page.locator(f".mt-player[data-seat='0'] {hand}[data-card='{card_id}']"))
+    text = hover_help(
+        page, page.locator(f".mt-player[data-seat='0'] {hand}[data-card='{card_id}']")
+    )
     assert catalogue[card_id]["name"] in text and catalogue[card_id]["text"] in text
     # A province on the map: its card's text, its neutral strength, its borders.
     province = next(p for p in view["provinces"] if p["owner"] is None)
@@ -510,7 +519,7 @@ def test_arena_of_the_gods_fits_1280x800_and_explains_cards(server: LiveServer, 
     # The opponent's God: both abilities in full; a Building of the Battleground: its text.
     rival = view["players"][1]
     god = GODS[rival["god"]]
-    text = hover_help(page, page.locator(f".ag-player[data-seat='1'] .ag-god"))
+    text = hover_help(page, page.locator(".ag-player[data-seat='1'] .ag-god"))
     assert god.name in text and "Pantheon Ability" in text and "God Blessing" in text
     blessing = god.text.split("God Blessing - ")[1].split(": ", 1)[1]
     assert blessing in text
@@ -537,7 +546,9 @@ def test_arena_of_the_gods_tap_on_a_phone_plays_nothing(server: LiveServer, phon
     )
     open_seat(page, table)
     wait_for_my_turn(page)
-    card = page.locator("#ag-hand .ag-hand-card[data-action], #ag-hand .ag-hand-card[data-select]").first
+    card = page.locator(
+        "#ag-hand .ag-hand-card[data-action], #ag-hand .ag-hand-card[data-select]"
+    ).first
     card_id = card.get_attribute("data-hand")
     text = tap_help_keeps_the_move(page, card)
     assert GODS[card_id].text in text
