@@ -15,6 +15,7 @@ from rich.console import Console
 import theomachy
 from theomachy.agents import make
 from theomachy.engine import CHANCE, State, derive_seed
+from theomachy.engine.narration import apply_and_tell
 from theomachy.terminal import Session, play_game, renderer_for, save_state, watch_game
 from theomachy.terminal.mythic_arena import MythicArenaRenderer, card_name
 from theomachy.terminal.play import HelpRequested, Quit, announce, parse_choice
@@ -168,11 +169,8 @@ def test_announcing_a_hidden_draw_names_no_card() -> None:
     for action in ("choose greek", "draw zeus", "place zeus e5"):
         state.apply(action)
     session = Session(state, 0, {}, random.Random(0), console(), Script([]))
-    before = state.view(0)
-    seen = state.action_seen_by("draw odin", 0)
-    assert seen == "draw ?"
-    state.apply("draw odin")
-    announce(session, before, CHANCE, seen)
+    assert state.action_seen_by("draw odin", 0) == "draw ?"
+    announce(session, CHANCE, apply_and_tell(state, "draw odin", 0))
     text = output(session)
     assert "chance: Norse draws a card" in text
     assert "Odin" not in text and "odin" not in text

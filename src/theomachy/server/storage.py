@@ -540,6 +540,12 @@ class Store:
                 self._notify(connection, f"seats {table_id}")
             return seated
 
+    def rematch_of(self, table_id: str) -> str | None:
+        """The table's rematch, if a seat asked for one."""
+        with self._sessions() as session:
+            chosen = session.scalar(select(TableRow.rematch).where(TableRow.id == table_id))
+            return str(chosen) if chosen is not None else None
+
     def set_rematch(self, table_id: str, rematch_id: str) -> str | None:
         """Record ``rematch_id`` as the table's rematch unless it has one; the one it has
         now (two seats asking at once agree on the first)."""

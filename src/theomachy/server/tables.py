@@ -641,9 +641,8 @@ class TableHub:
             raise Conflict("the game is not over yet: a rematch follows a finished game")
         host: str | None = None
         async with table.rematch_lock:
-            if table.rematch is None:
-                record = await self.db(self.store.load, table.id)
-                table.rematch = record.rematch if record is not None else None
+            if table.rematch is None:  # asked through another process, maybe
+                table.rematch = await self.db(self.store.rematch_of, table.id)
             if table.rematch is None:
                 game = table.game
                 try:

@@ -34,6 +34,7 @@ from theomachy.agents.base import Agent
 from theomachy.engine.actions import normalize
 from theomachy.engine.chance import sample_outcome
 from theomachy.engine.core import CHANCE, IllegalAction, State
+from theomachy.engine.narration import Told, apply_and_tell
 from theomachy.terminal.render import Renderer, View, renderer_for
 
 Prompt = Callable[[str], str]
@@ -135,24 +136,20 @@ def apply_and_announce(session: Session, action: str) -> None:
     """Apply an action (``IllegalAction``, nothing changed, if it is not legal), save if
     asked, and tell the person what happened."""
     state = session.state
-    actor = state.current_player
-    before = session.view()
     if state.is_terminal() or action not in state.legal_actions():
         state.apply(action)  # raises IllegalAction, saying why
-    seen = state.action_seen_by(action, session.viewer)
-    state.apply(action)
+    actor = state.current_player
+    told = apply_and_tell(state, action, session.viewer)
     if session.save is not None:
         save_state(session.save, state)
-    announce(session, before, actor, seen)
+    announce(session, actor, told)
 
 
-def announce(session: Session, before: View, actor: int, seen: str) -> None:
-    """Print the action just applied (``seen``: as the person saw it) in the game's words."""
-    after = session.view()
-    told = session.state.game.narrator().tell(before, after, actor, seen)
+def announce(session: Session, actor: int, told: Told | None) -> None:
+    """Print what the game's narrator told of the action just applied by ``actor``."""
     if told is None:
         return
-    who = "[dim]chance[/]" if actor == CHANCE else session.name(after, actor)
+    who = "[dim]chance[/]" if actor == CHANCE else session.name(session.view(), actor)
     line = f"  {who}: {escape(told.text)}"
     session.console.print(line, highlight=False)
     if session.hot_seat:
