@@ -693,7 +693,7 @@ function dashboard(ctx, unit, parsed) {
       stat(unit.movement, "Mov", "Movement in areas"),
     ),
     (unit.talents || []).length
-      ? h("div.mb-talents", null, unit.talents.map((t) => help(h("span.mb-talent", { data: { talent: t } }, t), () => talentSpec(t))))
+      ? h("div.mb-talents", null, unit.talents.map((t) => help(h("span.mb-talent", { data: { talent: t } }, slugWords(t)), () => talentSpec(t))))
       : null,
     unit.power_name || unit.power
       ? help(h("div.mb-power", { data: { power: unit.power } }, "Power: ", h("b", null, unit.power_name || slugWords(unit.power))), () => powerSpec(unit))
