@@ -134,7 +134,7 @@ def test_the_renderer_draws_the_map_dashboards_players_and_hand(
         assert unit["name"] in text and f"{unit['vitality']}/{unit['max_vitality']}" in text
         assert (unit["power_name"] or "") in text
         for talent in unit["talents"]:
-            assert talent in text
+            assert talent.replace("-", " ").title() in text  # in words, not its id
     # Players: omphalos, cards; the viewer's hand.
     for entry in view["players"]:
         panel = page.locator(f".mb-player[data-seat='{entry['seat']}']")
