@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -239,6 +240,56 @@ def check_private_decisions(
             )
 
 
+def check_player_help(
+    state: State, where: str, rng: random.Random, candidates: list[str], limit: int = 6
+) -> None:
+    """Undo safety and refusal reasons read only what the player to move may see, and an
+    action said to be safe to take back shows that player nothing new.
+
+    From a position the player cannot tell apart (``determinize``), ``undo_safe`` and
+    ``refusal`` must answer the same (the answers are shown to the player); after an action
+    said to be safe, the player's view must be the same from both positions (nothing hidden
+    came to light). ``candidates`` are actions to try as refused ones (legal elsewhere).
+    At the end, ``revealed`` lists zones of printed names.
+    """
+    if state.is_terminal():
+        zones = state.revealed()
+        assert isinstance(zones, list), f"{where}: revealed() is not a list"
+        for zone in zones:
+            assert set(zone) == {"zone", "seat", "items"}, f"{where}: revealed zone {zone}"
+            assert isinstance(zone["zone"], str) and zone["zone"], f"{where}: zone name"
+            assert zone["seat"] is None or 0 <= zone["seat"] < state.game.players
+            assert all(isinstance(item, str) for item in zone["items"]), f"{where}: items"
+        json.dumps(zones)
+        return
+    player = state.current_player
+    if player < 0:
+        return
+    legal = state.legal_actions()
+    twin = state.determinize(player, random.Random(rng.random()))
+    picks = legal if len(legal) <= limit else rng.sample(legal, limit)
+    for action in picks:
+        safe = state.undo_safe(action)
+        assert isinstance(safe, bool), f"{where}: undo_safe({action!r}) is not a bool"
+        assert twin.undo_safe(action) == safe, (
+            f"{where}: undo_safe({action!r}) depends on what player {player} cannot see"
+        )
+        if safe:
+            assert _view_after(state, action, player) == _view_after(twin, action, player), (
+                f"{where}: {action!r} is said safe to take back, yet it shows player "
+                f"{player} something hidden"
+            )
+        assert state.refusal(action, player) is None, f"{where}: a legal move is refused"
+    refused = [c for c in dict.fromkeys(candidates) if c not in legal][:limit]
+    for action in refused:
+        reason = state.refusal(action, player)
+        assert isinstance(reason, str) and reason, f"{where}: no reason for {action!r}"
+        assert twin.refusal(action, player) == reason, (
+            f"{where}: the reason {action!r} is refused depends on what player {player} "
+            f"cannot see: {reason!r} vs {twin.refusal(action, player)!r}"
+        )
+
+
 def check_replay(state: State, where: str) -> None:
     """``replay(history())`` reproduces the state exactly."""
     replayed = state.game.replay(state.history())
@@ -315,11 +366,15 @@ def check_game(
     next_sample = next(samples)
     state = game.new_game()
     decisions = 0
+    tried: deque[str] = deque(maxlen=40)  # moves legal earlier: candidates to be refused
     for step, state in enumerate(random_playthrough(game, seed)):
         where = f"{game_id} players={players} seed={seed} step={step}"
         check_state(state, where, rng)
         check_encoded_actions(state, tables, where)
         decisions += state.current_player >= 0
+        if state.current_player >= 0:
+            legal = state.legal_actions()
+            tried.extend(rng.sample(legal, min(3, len(legal))))
         if step == next_sample or state.is_terminal():
             check_clone(state, where, rng)
             check_json(state, where, rng)
@@ -327,6 +382,7 @@ def check_game(
             check_illegal_inputs(state, where)
             check_private_decisions(state, where, rng)
             check_observations(state, tables, where)
+            check_player_help(state, where, rng, list(tried))
             next_sample = next(samples) if step == next_sample else next_sample
     where = f"{game_id} players={players} seed={seed} end"
     check_end(state, where)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from theomachy.engine.actions import explain_illegal
+from theomachy.engine.actions import explain_illegal, is_well_formed
 
 if TYPE_CHECKING:
     from theomachy.engine.narration import Narrator
@@ -141,6 +141,46 @@ class State(ABC):
         as the same string must leave that observer's view identical.
         """
         return action
+
+    def undo_safe(self, action: str) -> bool:
+        """Whether the player to move may take ``action`` back after playing it here (an undo
+        within their turn): True only where playing it shows that player nothing they could not
+        know before (no hidden card turned up, no other seat's secret choice shown, no card
+        drawn). Asked on the state before ``action``, for a legal ``action`` only.
+
+        A chance event after the action, another seat's decision and the end of the player's
+        turn end the undo whatever this says (the server enforces those); this answers only
+        for the action itself. It must depend on nothing the player cannot see (the answer is
+        shown to them). Default False: nothing is taken back where the game does not say."""
+        return False
+
+    def refusal(self, action: str, player: int | None = None) -> str | None:
+        """Why ``player`` (a seat; None: anyone) may not play ``action`` now, in words for
+        people, or None when it is a legal move. The game's rules reason
+        (:meth:`_refusal`) where it has one, else the general explanation. It never says
+        what ``player`` may not know."""
+        legal = self._legal if self._legal is not None else self._compute_legal()
+        current = self.current_player
+        if action in legal and (player is None or player == current):
+            return None
+        if current >= 0 and (player is None or player == current) and is_well_formed(action):
+            reason = self._refusal(action, current)
+            if reason:
+                return reason
+        return explain_illegal(self, action, legal, player)
+
+    def _refusal(self, action: str, player: int) -> str | None:
+        """The rules reason why ``action`` (well formed, not legal) is refused to ``player``,
+        the player to move ("Thor costs 5 Gold; you have 3"), built only from what that
+        player may see; None to leave it to the general explanation."""
+        return None
+
+    def revealed(self) -> list[dict[str, Any]]:
+        """Everything the views hide, for the replay of a finished game: a list of zones,
+        each ``{"zone": "Norse deck (top first)", "seat": 1 or None, "items": ["Thor", ...]}``
+        with printed names, in order (decks top first). Served only once the game is over.
+        Empty for a game with nothing hidden."""
+        return []
 
     # --- the contract ---------------------------------------------------------------------
     def is_terminal(self) -> bool:

@@ -13,6 +13,7 @@ spectators), one :class:`Line` per told action.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 View = dict[str, Any]
 """A view as returned by ``State.view(player)``."""
+
+REWIND_STEPS = 32
+"""How many of its latest steps a chronicle can take back without telling the game again."""
 
 KINDS = frozenset({"move", "chance", "minor", "round", "result"})
 """How a line is shown: a decision, a chance outcome, a detail, a new round or turn, an end."""
@@ -112,6 +116,12 @@ class Chronicle:
         self._state: State = game.new_game()
         self._views: dict[int | None, View] = {r: self._state.view(r) for r in self.readers}
         self._stories: dict[int | None, list[Line]] = {r: [] for r in self.readers}
+        # Who played each step (a seat or CHANCE), and each step as each reader saw it.
+        self._actors: list[int] = []
+        self._seen: dict[int | None, list[str]] = {r: [] for r in self.readers}
+        # The position and views before each of the latest steps, so an undo rewinds
+        # without telling the whole game again.
+        self._marks: deque[tuple[State, dict[int | None, View]]] = deque(maxlen=REWIND_STEPS)
 
     @property
     def length(self) -> int:
@@ -129,7 +139,11 @@ class Chronicle:
         step = len(state.history())
         actor = state.current_player
         seen = {r: state.action_seen_by(action, r) for r in self.readers}
+        self._marks.append((state.clone(), dict(self._views)))
         state.apply(action)
+        self._actors.append(actor)
+        for reader in self.readers:
+            self._seen[reader].append(seen[reader])
         for reader in self.readers:
             before = self._views[reader]
             after = state.view(reader)
@@ -139,6 +153,50 @@ class Chronicle:
                 line = Line(step, seat, told.text, told.kind, seen[reader])
                 self._stories[reader].append(line)
             self._views[reader] = after
+
+    def rewind(self, length: int) -> bool:
+        """Forget the steps from ``length`` on (an undo). False when they are further back
+        than the chronicle remembers positions (tell the game again from the start)."""
+        back = self.length - length
+        if back <= 0:
+            return back == 0
+        if back > len(self._marks):
+            return False
+        for _ in range(back - 1):
+            self._marks.pop()
+        self._state, self._views = self._marks.pop()
+        del self._actors[length:]
+        for reader in self.readers:
+            del self._seen[reader][length:]
+            lines = self._stories[reader]
+            while lines and lines[-1].step >= length:
+                lines.pop()
+        return True
+
+    def actor(self, step: int) -> int:
+        """Who played ``step``: a seat, or CHANCE."""
+        return self._actors[step]
+
+    def recent(self, reader: int | None, limit: int = 40) -> list[dict[str, Any]]:
+        """The latest steps as ``reader`` saw them, for showing the last move on the board:
+        everything after the reader's own last decision (a spectator: the last decision
+        and what followed it), at most ``limit`` steps, oldest first."""
+        steps: list[int] = []
+        for step in range(self.length - 1, max(-1, self.length - 1 - limit), -1):
+            actor = self._actors[step]
+            if reader is not None and actor == reader:
+                break
+            steps.append(step)
+            if reader is None and actor >= 0:
+                break
+        return [
+            {
+                "step": step,
+                "seat": None if self._actors[step] < 0 else self._actors[step],
+                "action": self._seen[reader][step],
+            }
+            for step in reversed(steps)
+        ]
 
     def story(self, reader: int | None, until: int | None = None) -> list[Line]:
         """``reader``'s lines (of the first ``until`` actions; all by default)."""

@@ -9,12 +9,15 @@ export class Moves {
    * @param {string[]} legal the legal actions of the viewer's seat (empty when not its turn)
    * @param {(action: string) => void} send plays an action
    * @param {boolean} enabled false in the replay viewer and while an action is in flight
+   * @param {((action: string) => void) | null} explain says why an action is not a move now
+   *   (null in the replay viewer and for spectators: their clicks say nothing)
    */
-  constructor(legal, send, enabled) {
+  constructor(legal, send, enabled, explain = null) {
     this.legal = legal || [];
     this.set = new Set(this.legal);
     this.send = send;
     this.enabled = enabled;
+    this.explain = explain;
     this.covered = new Set();
   }
 
@@ -35,10 +38,12 @@ export class Moves {
 
   /**
    * Make ``el`` play ``action`` when clicked (or Enter/Space when focused), if it is legal.
-   * Sets data-action, so tests and assistive tech find it. Returns el.
+   * Sets data-action, so tests and assistive tech find it. An action that is not legal now
+   * makes a click on ``el`` say why instead (data-refused), so a renderer binds every thing
+   * a person might try, legal or not. Returns el.
    */
   bind(el, action, { label } = {}) {
-    if (!this.has(action)) return el;
+    if (!this.has(action)) return this.refuse(el, action);
     this.covered.add(action);
     el.dataset.action = action;
     el.classList.add("actionable");
@@ -55,6 +60,18 @@ export class Moves {
     el.addEventListener("click", play);
     el.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") play(event);
+    });
+    return el;
+  }
+
+  /** Make a click on ``el`` say why ``action`` is not a move now (when there is someone to
+   * tell: a seat at a live table). The thing keeps its look; the click plays nothing. */
+  refuse(el, action) {
+    if (!this.explain || el.dataset.refused !== undefined) return el;
+    el.dataset.refused = action;
+    el.addEventListener("click", (event) => {
+      if (event.defaultPrevented) return;
+      this.explain(action);
     });
     return el;
   }
