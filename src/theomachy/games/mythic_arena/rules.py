@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pydantic import Field, field_validator
 
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
-from theomachy.games.mythic_arena import abilities, evaluation
+from theomachy.games.mythic_arena import abilities, evaluation, table_help
 from theomachy.games.mythic_arena.board import (
     CELLS,
     CENTER,
@@ -924,6 +924,18 @@ class MythicArenaState(State):
             "under": SPECS[placed.under].id if placed.under >= 0 else None,
             "outside": placed.outside,
         }
+
+    # --- at the table (table_help.py) -------------------------------------------------------
+    def undo_safe(self, action: str) -> bool:
+        """Every decision but ``discard`` (it draws the next card) may be taken back."""
+        return table_help.undo_safe(self, action)
+
+    def _refusal(self, action: str, player: int) -> str | None:
+        return table_help.refusal(self, action)
+
+    def revealed(self) -> list[dict[str, Any]]:
+        """The card just drawn, the only thing the views hide."""
+        return table_help.revealed(self)
 
     def scores(self) -> list[float]:
         """Glory of the current (or last) game."""
