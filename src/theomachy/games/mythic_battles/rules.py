@@ -22,7 +22,7 @@ from pydantic import Field
 
 from theomachy.engine.chance import draw_outcomes, uniform
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
-from theomachy.games.mythic_battles import evaluation, hidden, stats
+from theomachy.games.mythic_battles import evaluation, hidden, stats, table_help
 from theomachy.games.mythic_battles.board import Board, board
 from theomachy.games.mythic_battles.data import Scenario, default_scenario, scenarios, units
 from theomachy.games.mythic_battles.model import (
@@ -1801,6 +1801,19 @@ class BattlesState(State):
         else:
             return action
         return action if observer == taker else f"{verb} ?"
+
+    def undo_safe(self, action: str) -> bool:
+        """Whether the player may take ``action`` back (table_help.py: never a draw, an
+        ATTACK or an answer within one)."""
+        return table_help.undo_safe(self, action)
+
+    def _refusal(self, action: str, player: int) -> str | None:
+        """Why ``action`` is refused, in words, from what ``player`` may see (table_help.py)."""
+        return table_help.refusal(self, action, player)
+
+    def revealed(self) -> list[dict[str, Any]]:
+        """Each seat's hand and deck, in printed names (table_help.py)."""
+        return table_help.revealed(self)
 
     def _returns(self) -> list[float]:
         share = 1.0 / len(self.won) if self.won else 0.0
