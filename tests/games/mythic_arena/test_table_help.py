@@ -11,7 +11,7 @@ import theomachy
 from theomachy import CHANCE
 from theomachy.games.mythic_arena.rules import ABILITY, STRENGTH
 
-from .scenario import position
+from .scenario import NORSE, play, position
 
 rules = pytest.mark.rules
 ROW = {"b5": "gaia", "c5": "dionysus", "d5": "hera", "e5": "ares"}  # a complete row b5..e5
@@ -262,3 +262,19 @@ def test_revealed_works_on_every_step_of_a_finished_game():
         state.apply(action)
     assert seen > 10
     assert state.revealed() == []
+
+
+# --- what the last move did, for the clients' marks ---------------------------------------------
+@rules("MA-BATTLE-6", "MA-CARD-FREYJA")
+def test_the_view_names_the_cards_captured_since_the_last_placement():
+    state = position({"e6": ("gaia", NORSE), "d5": ("hera", NORSE), "f5": "beyla"}, drawn="zeus")
+    state.apply("place zeus e5")
+    # Gaia's shield faces Zeus; Hera (Power 0) and Beyla (3) are captured.
+    assert state.view(None)["captured"] == ["d5", "f5"]
+    state.apply("draw thor")  # the other player's turn: the marks stay until a placement
+    assert state.view(0)["captured"] == ["d5", "f5"]
+    state.apply("place thor e7")  # next to Gaia only, Norse's own
+    assert state.view(None)["captured"] == []
+    state = position({"e6": "nerthus", "d5": "gaia"}, drawn="aphrodite")
+    play(state, "place aphrodite e5", "capture e6")
+    assert state.view(1)["captured"] == ["e6"]

@@ -294,6 +294,7 @@ class MythicArenaState(State):
     __slots__ = (
         "board",
         "box",
+        "captured_now",
         "deck",
         "discard",
         "drawn",
@@ -357,6 +358,9 @@ class MythicArenaState(State):
         self.held: list[int] = [0, 0]
         self.outside_cells: tuple[int, ...] = ()  # Sol/Helios squares beyond the square
         self.held_before = 0  # the mover's cells when this turn's card was placed
+        # Squares captured since the last card was placed (its battle, Freyja/Aphrodite):
+        # public, so the clients can show what the last move did.
+        self.captured_now: tuple[int, ...] = ()
         self.square_count = 0
         self._clear_occupancy()
 
@@ -394,6 +398,7 @@ class MythicArenaState(State):
         other.glory = self.glory[:]
         other.held = self.held[:]
         other.held_before = self.held_before
+        other.captured_now = self.captured_now
         other.outside_cells = self.outside_cells
         other.square_count = self.square_count
         other.square_bits = self.square_bits
@@ -575,6 +580,7 @@ class MythicArenaState(State):
             self.square_count += 1
         self.drawn = -1
         self.placed = square
+        self.captured_now = ()
         self.turn_power = None
         if card in ON_PLACED:
             self.run_placement_ability(square)
@@ -684,6 +690,7 @@ class MythicArenaState(State):
             placed.card, own, placed.plus, placed.shattered, placed.under, placed.outside
         )
         self._hold(square, own)
+        self.captured_now += (square,)
 
     def take_strength(self, count: int) -> None:
         """The player to move takes up to ``count`` tokens from the supply (MA-STRENGTH-4)."""
@@ -875,7 +882,7 @@ class MythicArenaState(State):
         log = list(self._history)
         if hidden:
             log[self.last_draw_index()] = HIDDEN_DRAW
-        return {
+        view: dict[str, Any] = {
             "game": self.game.id,
             "player": player,
             "current_player": current,
@@ -903,6 +910,11 @@ class MythicArenaState(State):
             "results": [dict(r) for r in self.results],
             "log": log,
         }
+        if current != TERMINAL:
+            # Captured since the last card was placed (that turn's battle or ability), for
+            # the clients' last-move marks; left out of the final view (kept as recorded).
+            view["captured"] = [SQUARE_NAMES[s] for s in sorted(self.captured_now)]
+        return view
 
     def _card_view(self, square: int) -> dict[str, Any]:
         placed = self.board[square]
