@@ -1522,6 +1522,26 @@ class MythicWarsState(State):
         share = 1.0 / len(self.winners_)
         return [share if p in self.winners_ else 0.0 for p in range(self.game.players)]
 
+    # --- at the table (table_help.py) -----------------------------------------------------------
+    def undo_safe(self, action: str) -> bool:
+        """Every decision may be taken back but a faction's fourth set-up pick, which seals it
+        (see table_help.undo_safe)."""
+        from theomachy.games.mythic_wars import table_help
+
+        return table_help.undo_safe(self, action)
+
+    def _refusal(self, action: str, player: int) -> str | None:
+        """Why a move is refused, from what ``player`` sees (table_help.refusal)."""
+        from theomachy.games.mythic_wars import table_help
+
+        return table_help.refusal(self, action, player)
+
+    def revealed(self) -> list[dict[str, Any]]:
+        """Face-down deities, draft hands and the cards dealt and not kept (table_help)."""
+        from theomachy.games.mythic_wars import table_help
+
+        return table_help.revealed(self)
+
     # --- information ------------------------------------------------------------------------------
     def action_seen_by(self, action: str, observer: int | None) -> str:
         """What ``observer`` learns of ``action`` taken now: a face-down deal, a draft pick
