@@ -20,10 +20,8 @@ tests/server/artifacts/.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
@@ -31,7 +29,7 @@ import pytest
 
 from theomachy.games.arena_of_the_gods.cards import catalog as gods_catalog
 from theomachy.games.mythic_arena.cards import catalog as arena_catalog
-from theomachy.games.mythic_battles.data import powers, units
+from theomachy.games.mythic_battles.data import powers, talents, units
 from theomachy.games.mythic_wars.cards import catalog as wars_catalog
 from theomachy.games.mythotopia.rules import MythotopiaGame
 
@@ -55,24 +53,14 @@ __all__ = ["browser", "page", "server"]  # fixtures, imported for pytest
 
 WIDE = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-RULES = (
-    Path(__file__).resolve().parents[2]
-    / "src"
-    / "theomachy"
-    / "games"
-    / "mythic_battles"
-    / "RULES.md"
-).read_text(encoding="utf-8")
 UNITS = units()
 POWERS = powers()
 
 
 def talent_rule(slug: str) -> str:
-    """The first sentence of a talent's rule (MB-TAL-*), as the rules page prints it."""
-    found = re.search(rf"\*\*MB-TAL-{slug.upper()}\*\* (.*?)(?:\n- \*\*|\n\n)", RULES, re.S)
-    assert found, slug
-    text = " ".join(found.group(1).replace("`", "").split())  # code spans print as text
-    return text.split(". ")[0]
+    """The first sentence of a talent's text, as the game's catalogue serves it
+    (content/texts.toml)."""
+    return talents()[slug].text.split(". ")[0]
 
 
 # --- helpers ---------------------------------------------------------------------------------

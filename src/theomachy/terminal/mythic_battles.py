@@ -5,8 +5,8 @@ omphalos, hand and cards, the turn and activation, and the ATTACK in progress wi
 
 During recruitment a table of the units still to be had shows each one's RP cost, stats,
 talents and power, with each player's RP left. ``info NAME`` tells a unit's dashboard, a
-power's or a talent's text, a manoeuvre and the Art of War card (content/roster.toml and the
-talents and manoeuvres of RULES.md).
+power's or a talent's text, a manoeuvre and the Art of War card, from the game's content
+(content/roster.toml and content/texts.toml, which ``Game.catalog()`` serves).
 
 What happened is told by the game's narrator (``theomachy.games.mythic_battles.narration``).
 Only the view is read, so nothing hidden can show: other players' hands appear as counts
@@ -17,7 +17,6 @@ defaults): it may gain fields, and older saves may lack some.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from rich import box
@@ -27,8 +26,20 @@ from rich.table import Table
 from rich.text import Text
 
 from theomachy.engine.core import Game
-from theomachy.games.mythic_battles.data import TALENTS, Power, Unit, powers, scenarios, units
-from theomachy.terminal.render import InfoEntry, Renderer, View, facts_line, rules_by_id
+from theomachy.games.mythic_battles.data import (
+    CardText,
+    Manoeuvre,
+    Power,
+    Talent,
+    Unit,
+    manoeuvres,
+    powers,
+    scenarios,
+    talents,
+    texts,
+    units,
+)
+from theomachy.terminal.render import InfoEntry, Renderer, View, facts_line
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 AOW = "aow"
@@ -140,6 +151,9 @@ def seat_colour(seat: int | None) -> str:
 
 def talent_name(talent: str) -> str:
     """A talent's printed name from its id: ``close-protection`` -> ``Close Protection``."""
+    found = talents().get(talent)
+    if found is not None:
+        return found.name
     return " ".join(w if w in ("of", "the") else w.capitalize() for w in talent.split("-"))
 
 
@@ -661,23 +675,9 @@ def recruitment_panel(view: View) -> RenderableType | None:
 # --- info ---------------------------------------------------------------------------------
 
 
-@cache
-def talent_rules() -> dict[str, str]:
-    """Each talent's rule (RULES.md, ``MB-TAL-<TALENT>``), by talent id."""
-    rules = rules_by_id("mythic-battles")
-    return {talent: rules.get(f"MB-TAL-{talent.upper()}", "") for talent in TALENTS}
-
-
-@cache
-def manoeuvres() -> dict[str, str]:
-    """The manoeuvres bought with Art of War cards (RULES.md ``MB-MAN-1..6``): name -> rule."""
-    found = {}
-    for rule, text in rules_by_id("mythic-battles").items():
-        if rule.startswith("MB-MAN-"):
-            name = text.split("(")[0].split(":")[0].strip()
-            if name and name[0].isupper() and len(name) <= 25:
-                found[name] = text
-    return found
+def talent_texts() -> dict[str, str]:
+    """Each talent's text, by talent id (the game's content, as ``Game.catalog()`` serves it)."""
+    return {talent: entry.text for talent, entry in talents().items()}
 
 
 def first_sentence(text: str) -> str:
@@ -706,7 +706,7 @@ def unit_sheet(unit: Unit) -> RenderableType:
     ]
     for talent in unit.talents:
         line = Text(f"{talent_name(talent)}: ", style="bold")
-        line.append(first_sentence(talent_rules().get(talent, "")))
+        line.append(first_sentence(talent_texts().get(talent, "")))
         parts.append(line)
     if unit.power is not None:
         power = powers()[unit.power]
@@ -738,23 +738,28 @@ def power_sheet(power: Power) -> RenderableType:
     )
 
 
-def talent_sheet(talent: str) -> RenderableType:
-    owners = [u.name for u in units().values() if talent in u.talents]
+def talent_sheet(talent: Talent) -> RenderableType:
+    owners = [u.name for u in units().values() if talent.id in u.talents]
     return Group(
-        Text(talent_rules().get(talent) or "(no rule text)"),
-        facts_line([("units with it", ", ".join(owners) or "none")]),
+        Text(talent.text),
+        facts_line([("units with it", ", ".join(owners) or "none"), ("rule", talent.rule)]),
     )
 
 
-def art_of_war_sheet() -> RenderableType:
-    lines = [
-        Text(
-            "Discarded from the hand to buy a manoeuvre (each once a turn by each player): "
-            + ", ".join(manoeuvres())
-            + ". Omphalos cards pay for nothing."
-        )
-    ]
-    return Group(*lines)
+def manoeuvre_sheet(manoeuvre: Manoeuvre) -> RenderableType:
+    cost = (
+        "as the power says"
+        if manoeuvre.cost is None
+        else f"{manoeuvre.cost} Art of War card{'s' if manoeuvre.cost != 1 else ''}"
+    )
+    return Group(
+        Text(manoeuvre.text),
+        facts_line([("cost", cost), ("when", manoeuvre.when), ("rule", manoeuvre.rule)]),
+    )
+
+
+def card_sheet(card: CardText) -> RenderableType:
+    return Text(card.text)
 
 
 def battles_entries() -> list[InfoEntry]:
@@ -767,14 +772,16 @@ def battles_entries() -> list[InfoEntry]:
         for power in powers().values()
     ]
     entries += [
-        InfoEntry(talent, talent_name(talent), "talent", _later(talent_sheet, talent))
-        for talent in TALENTS
+        InfoEntry(talent.id, talent.name, "talent", _later(talent_sheet, talent))
+        for talent in talents().values()
     ]
     entries += [
-        InfoEntry(name.lower().replace(" ", "-"), name, "manoeuvre", _later(Text, text))
-        for name, text in manoeuvres().items()
+        InfoEntry(m.id, m.name, "manoeuvre", _later(manoeuvre_sheet, m))
+        for m in manoeuvres().values()
     ]
-    entries.append(InfoEntry("aow", "Art of War", "card", art_of_war_sheet))
+    entries += [
+        InfoEntry(card.id, card.name, "card", _later(card_sheet, card)) for card in texts().cards
+    ]
     return entries
 
 

@@ -1,6 +1,7 @@
-"""Mythic Battles's content (content/roster.toml, content/maps.toml; data.py): the shipped roster,
-maps and scenarios load and are consistent; malformed files fail with a ContentError naming
-the file, the entry and the field; bad options fail with clear messages."""
+"""Mythic Battles's content (content/roster.toml, maps.toml, texts.toml; data.py): the shipped
+roster, maps, scenarios and texts load and are consistent (and the catalogue serves them);
+malformed files fail with a ContentError naming the file, the entry and the field; bad
+options fail with clear messages."""
 
 from __future__ import annotations
 
@@ -14,9 +15,13 @@ from theomachy.games.mythic_battles.data import (
     TALENTS,
     load_content,
     load_roster,
+    load_texts,
+    manoeuvres,
     maps,
     powers,
     scenarios,
+    talents,
+    texts,
     units,
 )
 
@@ -288,3 +293,67 @@ def test_option_types_are_checked():
         game(2, lead=-1)
     with pytest.raises(ValueError):
         game(2, armies="zeus")
+
+
+# --- the texts players read (content/texts.toml), served by the catalogue ---------------------
+
+TEXTS_TEXT = package_file(PACKAGE, "texts.toml").read_text()
+
+
+def test_every_talent_and_manoeuvre_has_its_text_and_rule():
+    found = texts()
+    assert set(talents()) == set(TALENTS)
+    rules_md = package_file("theomachy.games.mythic_battles", "RULES.md").read_text()
+    for entry in [*found.talents, *found.manoeuvres]:
+        assert entry.text.endswith(".") and "*Reason" not in entry.text, entry.id
+        assert f"**{entry.rule}**" in rules_md, entry.rule  # the rule it stands for exists
+    assert {m.name for m in manoeuvres().values()} >= {
+        "Draw Cards", "Search for Card", "Second Activation", "Recall", "Evade",
+    }  # fmt: skip
+
+
+def test_the_catalogue_serves_units_powers_talents_manoeuvres_and_the_art_of_war_card():
+    catalog = game().catalog()
+    by_type: dict[str, set[str]] = {}
+    for key, entry in catalog.items():
+        assert entry["id"] == key
+        by_type.setdefault(entry["type"], set()).add(key)
+    assert by_type["unit"] == set(UNITS)
+    assert by_type["power"] == set(powers())
+    assert by_type["talent"] == set(TALENTS)
+    assert by_type["manoeuvre"] == set(manoeuvres())
+    assert by_type["card"] == {"aow"}
+    assert catalog["archer"]["text"] == talents()["archer"].text
+    assert catalog["archer"]["units"] == [u for u in UNITS if "archer" in UNITS[u].talents]
+    assert catalog["thunderbolt"]["units"] == ["zeus"] and catalog["thunderbolt"]["cost"] == 2
+    assert catalog["recall"]["cost"] == 1 and catalog["invoke-power"]["cost"] is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry", "field"),
+    [
+        ('rule = "MB-TAL-ARCHER"', 'rule = "archer"', "'archer'", "rule"),
+        ('text = "May enter impenetrable areas and cross cliffs."', 'text = ""', "'climb'",
+         "text"),
+        ('id = "recall"\nname = "Recall"\nrule = "MB-MAN-4"\ncost = 1',
+         'id = "recall"\nname = "Recall"\nrule = "MB-MAN-4"\ncost = 9', "'recall'", "cost"),
+    ],
+)  # fmt: skip
+def test_malformed_texts_name_file_entry_and_field(
+    tmp_path: Path, old: str, new: str, entry: str, field: str
+):
+    assert old in TEXTS_TEXT, old
+    path = write(tmp_path, TEXTS_TEXT.replace(old, new, 1), "texts.toml")
+    with pytest.raises(ContentError) as error:
+        load_texts(path)
+    message = str(error.value)
+    assert str(path) in message
+    assert f"({entry}), field {field}" in message, message
+
+
+def test_a_talent_without_its_text_is_refused(tmp_path: Path):
+    start = TEXTS_TEXT.index('[[talents]]\nid = "torment"')
+    end = TEXTS_TEXT.index("[[manoeuvres]]")
+    path = write(tmp_path, TEXTS_TEXT[:start] + TEXTS_TEXT[end:], "texts.toml")
+    with pytest.raises(ContentError, match=r"missing \['torment'\]"):
+        load_texts(path)

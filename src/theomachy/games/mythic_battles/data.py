@@ -1,5 +1,6 @@
-"""Mythic Battles content: the roster (units and powers), the maps and the scenarios, read
-from ``content/*.toml`` and validated (a bad file fails naming the entry and the field)."""
+"""Mythic Battles content: the roster (units and powers), the maps and the scenarios, and the
+talents' and manoeuvres' texts for the table, read from ``content/*.toml`` and validated (a
+bad file fails naming the entry and the field)."""
 
 from __future__ import annotations
 
@@ -87,6 +88,54 @@ class Roster(_Model):
         for unit in self.units:
             if unit.power is not None and unit.power not in powers:
                 raise ValueError(f"unit {unit.id!r} names an unknown power {unit.power!r}")
+        return self
+
+
+class Talent(_Model):
+    """A talent as players read it (MB-TAL-*): its name and text, and the rule behind it."""
+
+    id: Slug
+    name: str
+    rule: str = Field(pattern=r"^MB-TAL-[A-Z-]+$")
+    text: str = Field(min_length=1)
+
+
+class Manoeuvre(_Model):
+    """A manoeuvre bought with Art of War cards (MB-MAN-*): its cost (None: as the power
+    says), when it is bought and what it does."""
+
+    id: Slug
+    name: str
+    rule: str = Field(pattern=r"^MB-MAN-[0-9]+$")
+    cost: int | None = Field(default=None, ge=0, le=3)
+    when: str
+    text: str = Field(min_length=1)
+
+
+class CardText(_Model):
+    """A card that is not a unit's: the Art of War card."""
+
+    id: Slug
+    name: str
+    text: str = Field(min_length=1)
+
+
+class Texts(_Model):
+    """What the table tells of talents, manoeuvres and cards (content/texts.toml)."""
+
+    talents: list[Talent]
+    manoeuvres: list[Manoeuvre]
+    cards: list[CardText]
+
+    @model_validator(mode="after")
+    def _every_talent(self) -> Texts:
+        ids = [t.id for t in self.talents]
+        missing = [t for t in TALENTS if t not in ids]
+        unknown = [t for t in ids if t not in TALENTS]
+        if missing or unknown or len(ids) != len(set(ids)):
+            raise ValueError(
+                f"one text per talent of the rulebook: missing {missing}, unknown {unknown}"
+            )
         return self
 
 
@@ -191,6 +240,18 @@ class _Powers(_Model):
     powers: list[Power]
 
 
+class _Talents(_Model):
+    talents: list[Talent]
+
+
+class _Manoeuvres(_Model):
+    manoeuvres: list[Manoeuvre]
+
+
+class _Cards(_Model):
+    cards: list[CardText]
+
+
 class _Maps(_Model):
     maps: list[MapData]
 
@@ -220,6 +281,37 @@ def load_content(path: Path | str) -> Content:
     data = read_toml(path)
     _validate_lists(path, data, {"maps": _Maps, "scenarios": _Scenarios})
     return validate(path, data, Content, "scenarios")
+
+
+def load_texts(path: Path | str) -> Texts:
+    """Read and check a texts file (talents, manoeuvres, cards), as :func:`load_roster`."""
+    path = Path(path)
+    data = read_toml(path)
+    lists: dict[str, type[_Model]] = {
+        "talents": _Talents,
+        "manoeuvres": _Manoeuvres,
+        "cards": _Cards,
+    }
+    _validate_lists(path, data, lists)
+    return validate(path, data, Texts, "talents")
+
+
+@cache
+def texts() -> Texts:
+    """The talents', manoeuvres' and Art of War card's texts (content/texts.toml)."""
+    return load_texts(package_file(PACKAGE, "texts.toml"))
+
+
+@cache
+def talents() -> dict[str, Talent]:
+    """Each talent's name and text, by id, in the rulebook's order (TALENTS)."""
+    found = {t.id: t for t in texts().talents}
+    return {t: found[t] for t in TALENTS}
+
+
+@cache
+def manoeuvres() -> dict[str, Manoeuvre]:
+    return {m.id: m for m in texts().manoeuvres}
 
 
 @cache

@@ -24,7 +24,16 @@ from theomachy.engine.chance import draw_outcomes, uniform
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.mythic_battles import evaluation, hidden, stats, table_help
 from theomachy.games.mythic_battles.board import Board, board
-from theomachy.games.mythic_battles.data import Scenario, default_scenario, scenarios, units
+from theomachy.games.mythic_battles.data import (
+    Scenario,
+    default_scenario,
+    manoeuvres,
+    powers,
+    scenarios,
+    talents,
+    texts,
+    units,
+)
 from theomachy.games.mythic_battles.model import (
     ACTIONS,
     ACTIVATE_FIRST,
@@ -208,7 +217,10 @@ class BattlesGame(Game):
 
     @classmethod
     def catalog(cls) -> dict[str, dict[str, Any]]:
-        return {unit.id: unit.model_dump() for unit in UNITS.values()}
+        """Everything printed, by id, each with its ``type``: the units (their dashboards),
+        powers, talents, manoeuvres and the Art of War card, with the texts players read
+        (content/roster.toml and content/texts.toml)."""
+        return catalog()
 
     @classmethod
     def narrator(cls) -> Narrator:
@@ -1846,6 +1858,30 @@ class BattlesState(State):
 
     def __str__(self) -> str:
         return hidden.describe(self)
+
+
+def catalog() -> dict[str, dict[str, Any]]:
+    """The game's printed facts by id (see :meth:`BattlesGame.catalog`); ids never clash."""
+    found: dict[str, dict[str, Any]] = {}
+
+    def add(key: str, entry: dict[str, Any]) -> None:
+        if key in found:  # pragma: no cover - the content's ids are distinct (test_content)
+            raise AssertionError(f"catalog id {key!r} twice")
+        found[key] = entry
+
+    for unit in UNITS.values():
+        add(unit.id, {"type": "unit", **unit.model_dump()})
+    for power in powers().values():
+        owners = [u.id for u in UNITS.values() if u.power == power.id]
+        add(power.id, {"type": "power", **power.model_dump(), "units": owners})
+    for talent in talents().values():
+        owners = [u.id for u in UNITS.values() if talent.id in u.talents]
+        add(talent.id, {"type": "talent", **talent.model_dump(), "units": owners})
+    for manoeuvre in manoeuvres().values():
+        add(manoeuvre.id, {"type": "manoeuvre", **manoeuvre.model_dump()})
+    for card in texts().cards:
+        add(card.id, {"type": "card", **card.model_dump()})
+    return found
 
 
 def _copy_piece(p: Piece) -> Piece:

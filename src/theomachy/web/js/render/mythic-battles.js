@@ -164,92 +164,48 @@ function plural(n, word) {
 
 // --- help: the units' full text ----------------------------------------------------------------
 //
-// The catalogue (/catalog/mythic-battles.js) gives each unit's numbers, talents (as ids) and
-// power (as an id); the view adds each recruited unit's power name and printed text. The
-// talents' texts, and the powers' texts of units nobody recruited yet, are served nowhere
-// but in the game's rules page: they are read from there (its MB-TAL-*, MB-POWER-* and
-// MB-MAN-* entries, their rulings' reasons left out), as text, once per page.
+// The catalogue (/catalog/mythic-battles.js, the game's Game.catalog()) gives every printed
+// thing by id with its type: each unit's numbers, talents and power (ids), each power's
+// name, timing, cost and text, each talent's and manoeuvre's text, and the Art of War card's.
 
-let RULES = {};
-
-const ENTITY = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** The text of a piece of the rules page (tags dropped, entities decoded): never markup. */
-function plainText(html) {
-  return String(html)
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name) => {
-      if (name[0] === "#") {
-        const code = name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITY[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** The rules page's numbered talent, power and manoeuvre entries: {"MB-TAL-ARCHER": text}. */
-export function rulesEntries(html) {
-  const found = {};
-  const entry = /<strong>(MB-(?:TAL|POWER|MAN)-[A-Z0-9-]+)<\/strong>([\s\S]*?)(?=<\/li>|<strong>MB-)/g;
-  for (const match of String(html).matchAll(entry)) {
-    let text = match[2];
-    const reason = text.indexOf("<em>Reason:</em>");
-    if (reason >= 0) text = text.slice(0, reason);
-    found[match[1]] = plainText(text);
-  }
-  return found;
-}
-
-/** The rules page's roster table: each unit's power by its printed name ({heracles: "Lion's Hide"}). */
-export function rosterPowers(html) {
-  const found = {};
-  const row = /<tr>\s*<td>[^<]*\(<code>([a-z0-9-]+)<\/code>\)<\/td>([\s\S]*?)<\/tr>/g;
-  for (const match of String(html).matchAll(row)) {
-    const cells = [...match[2].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((cell) => plainText(cell[1]));
-    const last = cells[cells.length - 1];
-    if (last && last !== "—") found[match[1]] = last;
-  }
-  return found;
-}
-
-let POWER_NAMES = {};
-
-async function loadRules() {
-  try {
-    const answer = await fetch("/rules/mythic-battles");
-    if (!answer.ok) return;
-    const page = await answer.text();
-    RULES = rulesEntries(page);
-    POWER_NAMES = rosterPowers(page);
-  } catch {
-    RULES = {};
-  }
+/** The catalogue entry ``id`` if it is of ``type`` ("unit", "power", "talent", "manoeuvre", "card"). */
+function entryOf(id, type) {
+  const entry = CATALOG && CATALOG[id];
+  return entry && entry.type === type ? entry : null;
 }
 
 function talentText(slug) {
-  return RULES[`MB-TAL-${String(slug).toUpperCase()}`] || null;
+  const entry = entryOf(slug, "talent");
+  return entry ? entry.text : null;
 }
 
+function talentName(slug) {
+  const entry = entryOf(slug, "talent");
+  return entry && entry.name ? entry.name : slugWords(slug);
+}
+
+const TIMING = { permanent: "permanent", start: "at the start of its activation", invoke: "invoked" };
+
 function talentSpec(slug) {
+  const entry = entryOf(slug, "talent");
   return {
-    title: slugWords(slug),
+    title: talentName(slug),
     kind: "Talent",
     text: talentText(slug) || "See the rules (Rules, at the top): Talents.",
+    notes: entry && (entry.units || []).length ? [`Units with it: ${entry.units.map((u) => unitName({}, u)).join(", ")}.`] : [],
   };
 }
 
-/** A unit's power: {name, meta ("invoke, 2 AoW"), text} from the view, the catalogue, the rules. */
+/** A unit's power: {name, meta ("invoked, 2 Art of War cards"), text} from the view or the catalogue. */
 function powerOf(data) {
   if (!data || !data.power) return null;
-  const rule = RULES[`MB-POWER-${String(data.power).toUpperCase()}`] || "";
-  const head = /^[^(:]*\(([^)]*)\):\s*/.exec(rule);
-  const ruleText = head ? rule.slice(head[0].length) : rule;
+  const entry = entryOf(data.power, "power") || {};
+  const timing = entry.timing ? TIMING[entry.timing] || entry.timing : null;
+  const cost = entry.timing === "invoke" && entry.cost ? `${plural(entry.cost, "Art of War card")}` : null;
   return {
-    name: data.power_name || POWER_NAMES[data.id] || slugWords(data.power),
-    meta: head ? head[1] : null,
-    text: data.power_text || (ruleText ? titleCase(ruleText) : null),
+    name: data.power_name || entry.name || slugWords(data.power),
+    meta: [timing, cost].filter(Boolean).join(", ") || null,
+    text: data.power_text || entry.text || null,
   };
 }
 
@@ -302,7 +258,7 @@ function unitSpec(view, id, seatName = null) {
     sections: [
       ...(data.talents || []).map((t) => ({
         key: `talent-${t}`,
-        label: `Talent: ${slugWords(t)}`,
+        label: `Talent: ${talentName(t)}`,
         text: talentText(t) || "See the rules (Rules, at the top): Talents.",
       })),
       power
@@ -318,18 +274,23 @@ function unitSpec(view, id, seatName = null) {
   };
 }
 
-const MANOEUVRES = [1, 2, 3, 4, 5, 6];
+/** The manoeuvres bought with Art of War cards, in the catalogue's order. */
+function manoeuvres() {
+  return Object.values(CATALOG || {}).filter((e) => e && e.type === "manoeuvre");
+}
 
 function handCardSpec(view, id) {
   if (id === "aow") {
     return {
       title: "Art of War",
       kind: "Art of War card",
-      text: "Discard it to buy a manoeuvre (each manoeuvre once a turn per player).",
-      sections: MANOEUVRES.map((n) => RULES[`MB-MAN-${n}`]).filter(Boolean).map((text) => {
-        const colon = text.indexOf(":");
-        return colon > 0 ? { label: text.slice(0, colon), text: titleCase(text.slice(colon + 1).trim()) } : { text };
-      }),
+      text: (entryOf("aow", "card") || {}).text || "Discard it to buy a manoeuvre (each manoeuvre once a turn per player).",
+      sections: manoeuvres().map((m) => ({
+        key: `manoeuvre-${m.id}`,
+        label: m.name,
+        meta: `(${m.cost === null || m.cost === undefined ? "cost as the power says" : plural(m.cost, "Art of War card")}; ${m.when})`,
+        text: m.text,
+      })),
     };
   }
   const unit = unitSpec(view, id);
@@ -693,7 +654,7 @@ function dashboard(ctx, unit, parsed) {
       stat(unit.movement, "Mov", "Movement in areas"),
     ),
     (unit.talents || []).length
-      ? h("div.mb-talents", null, unit.talents.map((t) => help(h("span.mb-talent", { data: { talent: t } }, slugWords(t)), () => talentSpec(t))))
+      ? h("div.mb-talents", null, unit.talents.map((t) => help(h("span.mb-talent", { data: { talent: t } }, talentName(t)), () => talentSpec(t))))
       : null,
     unit.power_name || unit.power
       ? help(h("div.mb-power", { data: { power: unit.power } }, "Power: ", h("b", null, unit.power_name || slugWords(unit.power))), () => powerSpec(unit))
@@ -938,7 +899,7 @@ function recruitPanel(ctx, parsed) {
     if ((verb === "choose" || verb === "recruit") && id) picks.set(id, action);
   }
   const roster = Object.values(CATALOG || {})
-    .filter((u) => u && u.id && (divinity ? u.kind === "god" : u.kind !== "god"))
+    .filter((u) => u && u.id && (u.type === undefined || u.type === "unit") && u.kind in KIND_ORDER && (divinity ? u.kind === "god" : u.kind !== "god"))
     .sort((a, b) => (KIND_ORDER[a.kind] ?? 9) - (KIND_ORDER[b.kind] ?? 9) || (b.cost ?? 0) - (a.cost ?? 0) || String(a.name).localeCompare(String(b.name)));
   const who = mine ? "You" : picker >= 0 ? ctx.seatName(picker) : "";
   const option = (unit) => {
@@ -970,7 +931,7 @@ function recruitPanel(ctx, parsed) {
           [unit.vitality, "Vit", "Vitality"],
         ].map(([value, label, word]) => h("span.mb-recruit-stat", { data: { stat: label }, "aria-label": `${word} ${value}` }, h("b", null, String(value)), ` ${label}`)),
       ),
-      (unit.talents || []).length ? h("span.mb-recruit-talents", null, unit.talents.map(slugWords).join(" · ")) : null,
+      (unit.talents || []).length ? h("span.mb-recruit-talents", null, unit.talents.map(talentName).join(" · ")) : null,
       power ? h("span.mb-recruit-power", null, "Power: ", h("b", null, power.name)) : null,
       why ? h("span.mb-recruit-why", null, why) : null,
     ];
@@ -1173,7 +1134,6 @@ export default {
     if (typeof document !== "undefined" && !document.getElementById("mb-style")) {
       document.head.append(h("style#mb-style", null, CSS));
     }
-    await loadRules();
   },
 
   seatName(payload, seat) {
