@@ -18,7 +18,7 @@ import theomachy
 from theomachy import CHANCE
 from theomachy.engine.conformance import check_private_decisions
 from theomachy.games.mythotopia.payment import feasible
-from theomachy.games.mythotopia.rules import MythotopiaState
+from theomachy.games.mythotopia.rules import PLAY, MythotopiaState
 
 from .scenario import draw, play, setup
 
@@ -225,3 +225,29 @@ def test_mt_hidden_3_no_private_action_leaks_over_a_random_game(players, seed):
             check_private_decisions(state, f"players={players} seed={seed}", limit=4)
             checked += 1
     assert checked == 25
+
+
+@rules("MT-HIDDEN-3", "MT-HIDDEN-4")
+@pytest.mark.parametrize("options", [{}, {"choose_provinces": True}])
+def test_mt_hidden_3_the_log_grown_step_by_step_is_the_log_masked_afresh(options):
+    """A view's log is grown from the reader's last one (hidden.masked_log), never stale:
+    at every step, for every reader, it is the whole history masked again from the state's
+    secrets; across the secret set-up choices revealed at once too."""
+    from theomachy.engine.actions import masked_history
+
+    game = theomachy.load("mythotopia", players=3, options=options)
+    state = game.new_game()
+    rng = random.Random(11)
+    readers = (None, 0, 1, 2)
+    for step in range(700):
+        if step % 3 == 0 or state.phase < PLAY:  # every step of set-up, then every third
+            owners = {index: owner for index, owner, _ in state.secret}
+            for reader in readers:
+                log = state.view(reader)["log"]
+                assert log == masked_history(state.history(), owners, reader), (step, reader)
+                log.append("edited")  # a view's list is the caller's own
+                assert state.view(reader)["log"][-1:] != ["edited"]
+        if step % 50 == 0:
+            assert state.clone().view(0)["log"] == state.view(0)["log"]
+        legal = state.legal_actions()
+        state.apply(rng.choice(legal))

@@ -36,9 +36,34 @@ if TYPE_CHECKING:
 
 # --- views ----------------------------------------------------------------------------------------
 def masked_log(state: MythotopiaState, player: int | None) -> list[str]:
-    """The history as ``player`` saw it: hidden entries keep their verb, lose their argument."""
-    owners = {index: owner for index, owner, _ in state.secret}
-    return masked_history(state.history(), owners, player)
+    """The history as ``player`` saw it: hidden entries keep their verb, lose their argument.
+
+    Built once per reader and grown with the history (``state.logs``): a view then costs a
+    list copy, not a pass over the whole history, so telling a long game (a view per reader
+    per action) stays cheap. The cache is rebuilt whenever it may be stale: the history or
+    the secret list is another list (a reveal makes a new one), or a secret entry appended
+    since names an entry already masked."""
+    history, secret = state._history, state.secret
+    cached = state.logs.get(player)
+    if cached is not None:
+        hist_ref, length, secret_ref, secret_len, masked = cached
+        fresh = secret[secret_len:]
+        if (
+            hist_ref is history
+            and secret_ref is secret
+            and length <= len(history)
+            and secret_len <= len(secret)
+            and all(index >= length for index, _, _ in fresh)
+        ):
+            if length < len(history):
+                owners = {index - length: owner for index, owner, _ in fresh}
+                masked.extend(masked_history(history[length:], owners, player))
+                state.logs[player] = (history, len(history), secret, len(secret), masked)
+            return list(masked)
+    owners = {index: owner for index, owner, _ in secret}
+    masked = masked_history(history, owners, player)
+    state.logs[player] = (history, len(history), secret, len(secret), masked)
+    return list(masked)
 
 
 def view(state: MythotopiaState, player: int | None) -> dict[str, Any]:
@@ -49,8 +74,9 @@ def view(state: MythotopiaState, player: int | None) -> dict[str, Any]:
     n = state.game.players
     current = state.current_player
     provinces = []
+    wars = set(state.wars())
     for p, pid in enumerate(PROVINCES):
-        fighting = war.at_war(state, p)
+        fighting = p in wars
         provinces.append(
             {
                 "id": pid,

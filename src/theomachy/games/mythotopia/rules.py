@@ -554,6 +554,7 @@ class MythotopiaState(State):
         "held",
         "imp_deck",
         "limbo",
+        "logs",
         "memo",
         "mercs",
         "mercs_left",
@@ -595,6 +596,9 @@ class MythotopiaState(State):
         # Never kept longer, so a state edited in place (scenario tests) is never stale.
         self.memo: dict[Any, Any] | None = None
         self.trace: list[tuple[Any, ...]] | None = None
+        # Each reader's masked log as last built (hidden.masked_log), grown as the game goes
+        # on, so that a view costs a list copy rather than masking the whole history again.
+        self.logs: dict[int | None, tuple[Any, ...]] = {}
         if empty:
             return
         n = game.players
