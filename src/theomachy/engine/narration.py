@@ -177,12 +177,16 @@ class Chronicle:
         """Who played ``step``: a seat, or CHANCE."""
         return self._actors[step]
 
-    def recent(self, reader: int | None, limit: int = 40) -> list[dict[str, Any]]:
-        """The latest steps as ``reader`` saw them, for showing the last move on the board:
-        everything after the reader's own last decision (a spectator: the last decision
-        and what followed it), at most ``limit`` steps, oldest first."""
+    def recent(
+        self, reader: int | None, until: int | None = None, limit: int = 40
+    ) -> list[dict[str, Any]]:
+        """The latest steps (of the first ``until``) as ``reader`` saw them, for showing the
+        last move on the board: everything after the reader's own last decision (a
+        spectator: the last decision and what followed it), at most ``limit`` steps, oldest
+        first."""
+        end = self.length if until is None else min(until, self.length)
         steps: list[int] = []
-        for step in range(self.length - 1, max(-1, self.length - 1 - limit), -1):
+        for step in range(end - 1, max(-1, end - 1 - limit), -1):
             actor = self._actors[step]
             if reader is not None and actor == reader:
                 break

@@ -43,7 +43,14 @@ from theomachy.server.errors import TableError, TooMany, Unauthorized
 from theomachy.server.limits import BodyLimit, HttpRateLimit
 from theomachy.server.ratelimit import ClientLimits, TokenBucket
 from theomachy.server.rules_page import rules_page
-from theomachy.server.schemas import Claim, CreateTable, PlayAction, SocketMessage
+from theomachy.server.schemas import (
+    MAX_ACTION_CHARS,
+    Claim,
+    CreateTable,
+    PlayAction,
+    SocketMessage,
+    Undo,
+)
 from theomachy.server.settings import ServerSettings
 from theomachy.server.storage import Store, TableSummary
 from theomachy.server.tables import LiveTable, TableHub, chat_text, visible_log
@@ -385,6 +392,28 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         await hub.act(table, seat, body.action, body.seq)
         return view_response(table, seat)
 
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(
+        table_id: str, body: Undo, authorization: Annotated[str | None, Header()] = None
+    ) -> Any:
+        """Take the token's seat's latest move back (within its turn, where the game allows
+        it: the view's ``undo`` says how many may be); answers with the seat's new view."""
+        table, seat = await seated(table_id, authorization)
+        await hub.undo(table, seat, body.seq)
+        return view_response(table, seat)
+
+    @app.get("/api/tables/{table_id}/why")
+    async def why(
+        table_id: str,
+        action: Annotated[str, Query(min_length=1, max_length=MAX_ACTION_CHARS)],
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Why the token's seat may not play ``action`` now, in the game's words (``reason``
+        is null for a legal move)."""
+        table, seat = await seated(table_id, authorization)
+        reason = await hub.why(table, seat, action)
+        return {"action": action, "seq": table.length, "reason": reason}
+
     @app.get("/api/tables/{table_id}/log")
     async def action_log(
         table_id: str, request: Request, authorization: Annotated[str | None, Header()] = None
@@ -412,15 +441,20 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         step: int,
         request: Request,
         authorization: Annotated[str | None, Header()] = None,
+        seen_by: Annotated[str | None, Query(alias="as", max_length=12)] = None,
+        reveal: bool = False,
     ) -> dict[str, Any]:
-        """The caller's view after the first ``step`` entries of the log. Served from
+        """The caller's view after the first ``step`` entries of the log. Once the game is
+        over anyone may watch it as any seat (``as``: a seat number or ``spectator``) and
+        with ``reveal`` see everything that was hidden (hands, deck order). Served from
         snapshots, and limited by cost: the entries replayed, not the requests."""
         table, seat = await seated(table_id, authorization)
+        reader = hub.replay_reader(table, seat, seen_by, reveal)
         cost = hub.replay_cost(table, step)
         client = request.client.host if request.client else "unknown"
         if not replay_limits.allow(client, cost):
             raise TooMany("too much replaying: slow down")
-        return await hub.replay_view(table, seat, step)
+        return await hub.replay_view(table, reader, step, reveal=reveal)
 
     # --- WebSocket ------------------------------------------------------------------------------
     @app.websocket("/api/tables/{table_id}/ws")
@@ -531,8 +565,21 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             except TableError as exc:
                 return socket_error(exc.status, str(exc), chat=True)
             return None
+        if parsed.type == "undo":
+            if parsed.seq is None:
+                return socket_error(400, "bad message: an undo needs 'seq' (the log length seen)")
+            try:
+                await hub.undo(table, seat, parsed.seq)
+            except TableError as exc:
+                return socket_error(exc.status, str(exc), undo=True, **exc.details)
+            return None
         if parsed.action is None:
             return socket_error(400, "bad message: an action message needs 'action'")
+        if parsed.type == "why":
+            reason = await hub.why(table, seat, parsed.action)
+            return json.dumps(
+                {"type": "why", "action": parsed.action, "seq": table.length, "reason": reason}
+            )
         if parsed.seq is None:
             return socket_error(
                 400, "bad message: an action message needs 'seq' (the log length you saw)"

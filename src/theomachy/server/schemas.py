@@ -51,6 +51,13 @@ class PlayAction(Strict):
     seq: int = Field(ge=0, lt=2**31)
 
 
+class Undo(Strict):
+    """``POST /api/tables/{id}/undo``: take the seat's latest move back; ``seq`` is the log
+    length the client saw (an undo of a position the player never saw is refused)."""
+
+    seq: int = Field(ge=0, lt=2**31)
+
+
 class Claim(Strict):
     """``POST /api/tables/{id}/claim``: the invitation of a seat link."""
 
@@ -59,9 +66,10 @@ class Claim(Strict):
 
 class SocketMessage(Strict):
     """A WebSocket message from a client: ``hello`` first (with the seat credential, or
-    without it to watch), then actions to play, chat messages and pings."""
+    without it to watch), then actions to play, chat messages, pings, ``why`` (why an
+    action is refused now) and ``undo`` (take one's latest move back, with ``seq``)."""
 
-    type: Literal["hello", "action", "ping", "chat"] = "action"
+    type: Literal["hello", "action", "ping", "chat", "why", "undo"] = "action"
     credential: str | None = Field(default=None, max_length=MAX_CREDENTIAL_CHARS)
     action: str | None = Field(default=None, min_length=1, max_length=MAX_ACTION_CHARS)
     seq: int | None = Field(default=None, ge=0, lt=2**31)

@@ -25,6 +25,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -412,6 +413,34 @@ class Store:
                     ],
                 )
             self._notify(connection, f"log {table_id} {expected_length + len(entries)}")
+
+    def take_back(
+        self, table_id: str, expected_length: int, length: int, status: str, waiting: str
+    ) -> None:
+        """Cut a log of ``expected_length`` entries back to its first ``length`` (a seat took
+        its latest moves back within its turn), in one transaction; ``LogConflict`` (nothing
+        written) if the stored log has another length. Other processes hear ``undo``."""
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.length == expected_length)
+                .values(
+                    length=length,
+                    status=status,
+                    waiting=waiting,
+                    winners=[],
+                    winner_names=None,
+                    updated_at=now(),
+                )
+            )
+            if result.rowcount != 1:
+                raise LogConflict(
+                    f"table {table_id}: the stored log is not {expected_length} entries long"
+                )
+            connection.execute(
+                delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq >= length)
+            )
+            self._notify(connection, f"undo {table_id} {length}")
 
     def _notify(self, connection: Any, message: str) -> None:
         if self.shared:

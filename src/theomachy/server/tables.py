@@ -88,6 +88,9 @@ T = TypeVar("T")
 
 SPECTATOR = None
 
+MAX_TAKEBACK = 30
+"""The most moves a seat may take back in one turn (within what a chronicle can rewind)."""
+
 SEAT_REVOKED = json.dumps(
     {"type": "error", "status": 403, "error": "your seat was given to someone else by the creator"}
 )
@@ -132,6 +135,11 @@ class LiveTable:
     # The rematch's table, once a seat asked for one; its creation, one at a time.
     rematch: str | None = None
     rematch_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # The positions before the latest moves ``takeback_seat`` may still take back (an undo
+    # within its turn), oldest first. Emptied by a chance event, another seat's move, a move
+    # the game says shows something hidden, the end of the turn, and a restart.
+    takeback: list[State] = field(default_factory=list)
+    takeback_seat: int | None = None
 
     @property
     def bots(self) -> dict[int, str]:
@@ -151,6 +159,12 @@ class LiveTable:
         if player == CHANCE:
             return "chance"
         return "bot" if player in self.bots else "seat"
+
+    def undoable(self, seat: int | None) -> int:
+        """How many of its latest moves ``seat`` may take back now (0 for anyone else)."""
+        if seat is None or seat != self.takeback_seat or self.state.current_player != seat:
+            return 0
+        return len(self.takeback)
 
     def reset_renderings(self) -> None:
         """Forget rendered payloads (the state, the seats or a problem changed)."""
@@ -696,7 +710,66 @@ class TableHub:
                 raise Forbidden(f"it is {who}'s turn, not seat {seat}'s")
             new = state.clone()
             new.apply(action, seat)  # IllegalAction (nothing changed) if it is not legal
-            await self._commit(table, new, [(action, seat)])
+            # Asked only now, of a legal move: a game answers for legal actions alone.
+            before = state if state.undo_safe(action) else None
+            await self._commit(table, new, [(action, seat)], undo_from=before)
+
+    async def undo(self, table: LiveTable, seat: int | None, seq: int) -> None:
+        """``seat`` takes back its latest move, within its turn, where the game says it
+        showed nothing hidden and no chance event or other seat came after it; ``seq`` is the
+        log length the player saw. The stored log is cut back in the same way as it grows
+        (checking the length it expects), and every connection is pushed the earlier view."""
+        if seat is None:
+            raise Unauthorized("a seat credential is needed to take a move back")
+        if seq > table.length:
+            await self.catch_up(table)
+        async with table.lock:
+            if seq != table.length:
+                raise Stale(
+                    f"stale undo: you saw {seq} log entries, the table has {table.length}",
+                    seq=table.length,
+                )
+            if not table.undoable(seat):
+                raise Conflict(
+                    "nothing to take back: only your own moves of this turn can be, and not "
+                    "across a draw, a die roll, a revealed card or another player's move"
+                )
+            target = table.takeback[-1]
+            length = len(target._history)
+            try:
+                await self.db(
+                    self.store.take_back,
+                    table.id,
+                    table.length,
+                    length,
+                    status_of(target),
+                    table.waiting(target),
+                )
+            except LogConflict:
+                await self._catch_up_locked(table)
+                raise Stale(
+                    f"stale undo: the table has moved on to {table.length} log entries",
+                    seq=table.length,
+                ) from None
+            table.takeback.pop()
+            table.state = target
+            await self._retell(table, length)
+            table.reset_renderings()
+            self._broadcast(table)
+
+    async def _retell(self, table: LiveTable, length: int) -> None:
+        """The chronicle and replays after the log was cut back to ``length`` entries."""
+        self.snapshots.forget(table.id)
+        if not table.chronicle.rewind(length):
+            told = await asyncio.to_thread(chronicle, table.game, table.state.history())
+            table.chronicle = told
+
+    async def why(self, table: LiveTable, seat: int | None, action: str) -> str | None:
+        """Why ``seat`` may not play ``action`` now, in the game's words (None: it may)."""
+        if seat is None:
+            return "spectators only watch: take a seat to play"
+        state = table.state
+        return await asyncio.to_thread(state.refusal, action, seat)
 
     async def _settle(self, table: LiveTable) -> None:
         """Resolve a pending chance node (after creation, or a crash between two writes) and
@@ -715,10 +788,12 @@ class TableHub:
         new: State,
         entries: list[tuple[str, int]],
         wake_bots: bool = True,
+        undo_from: State | None = None,
     ) -> None:
         """Resolve chance after ``new``, store every new entry, then make ``new`` live and push
         views. The caller holds the table's lock; ``entries`` are already applied to ``new``.
-        ``wake_bots`` is False when the bot driver itself commits (it goes on by itself)."""
+        ``wake_bots`` is False when the bot driver itself commits (it goes on by itself).
+        ``undo_from``: the position before a seat's move the game says may be taken back."""
         while new.current_player == CHANCE:
             rng_seed = chance_seed(table.seed, table.secret, "chance", len(new._history))
             outcome = sample_outcome(new, _rng(rng_seed))
@@ -743,11 +818,29 @@ class TableHub:
                     f"stale move: the table has moved on to {table.length} log entries",
                     seq=table.length,
                 ) from None
+        self._note_takeback(table, new, entries, undo_from)
         table.state = new
         table.reset_renderings()
         self._broadcast(table)
         if wake_bots:
             self._wake(table)
+
+    @staticmethod
+    def _note_takeback(
+        table: LiveTable, new: State, entries: list[tuple[str, int]], undo_from: State | None
+    ) -> None:
+        """Keep the position before a move its seat may take back: one move by a seat, no
+        chance event after it, the same seat still to play. Anything else ends the undo."""
+        seat = entries[0][1] if len(entries) == 1 else None
+        if undo_from is None or seat is None or seat < 0 or new.current_player != seat:
+            table.takeback.clear()
+            table.takeback_seat = None
+            return
+        if table.takeback_seat != seat:
+            table.takeback.clear()
+        table.takeback_seat = seat
+        table.takeback.append(undo_from)
+        del table.takeback[:-MAX_TAKEBACK]
 
     async def catch_up(self, table: LiveTable) -> None:
         """Apply the entries other processes stored since this one last looked."""
@@ -766,9 +859,36 @@ class TableHub:
             log.exception("table %s: stored entries do not apply", table.id)
             raise BrokenTable(f"table {table.id} cannot catch up: {error}") from None
         table.state = new
+        table.takeback.clear()
+        table.takeback_seat = None
         table.reset_renderings()
         self._broadcast(table)
         self._wake(table)
+
+    async def _remote_undo(self, table_id: str) -> None:
+        """Another process cut a table's log back: rebuild it here from the stored log."""
+        table = self._live.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            stored = await self.db(self.store.actions_from, table.id, 0)
+            history = table.state.history()
+            if stored == history:
+                return
+            same = 0
+            while same < min(len(stored), len(history)) and stored[same] == history[same]:
+                same += 1
+            try:
+                state = await asyncio.to_thread(replay_document, table.game, stored)
+            except CorruptDocument as error:
+                raise BrokenTable(f"table {table.id} cannot follow an undo: {error}") from None
+            table.state = state
+            table.takeback.clear()
+            table.takeback_seat = None
+            await self._retell(table, same)
+            table.reset_renderings()
+            self._broadcast(table)
+            self._wake(table)
 
     # --- bots and chance ------------------------------------------------------------------
     async def _may_drive(self, table: LiveTable) -> bool:
@@ -867,6 +987,8 @@ class TableHub:
             self._remote_presence(self._live[table_id], detail)
         elif kind == "chat":
             self._spawn(self._remote_chat(table_id))
+        elif kind == "undo":
+            self._spawn(self._remote_undo(table_id))
 
     def _spawn(self, work: Awaitable[None]) -> None:
         async def guarded() -> None:
@@ -945,6 +1067,8 @@ class TableHub:
             "result": result,
             "view": state.view(seat),
             "story": self.story(table, seat, len(state._history)),
+            "recent": table.chronicle.recent(seat, len(state._history)),
+            "undo": table.undoable(seat) if state is table.state else 0,
             "rematch": table.rematch,
         }
         if table.open:
@@ -1047,9 +1171,33 @@ class TableHub:
         """The rate-limit cost of showing ``step`` (entries to replay from a snapshot)."""
         return self.snapshots.cost(table.id, max(0, min(step, table.length)))
 
-    async def replay_view(self, table: LiveTable, seat: int | None, step: int) -> dict[str, Any]:
+    def replay_reader(
+        self, table: LiveTable, seat: int | None, seen_by: str | None, reveal: bool
+    ) -> int | None:
+        """Whose eyes a replay uses: the caller's own seat (a spectator's) while the game goes
+        on; once it is over, any seat (``seen_by``: a number or "spectator"), and ``reveal``
+        may show what was hidden. ``Forbidden`` for either before the end."""
+        if seen_by is None:
+            reader = seat
+        elif seen_by == "spectator":
+            reader = None
+        elif seen_by.isdigit() and int(seen_by) < table.game.players:
+            reader = int(seen_by)
+        else:
+            raise TableError(
+                f"as: a seat from 0 to {table.game.players - 1} or 'spectator', "
+                f"not {seen_by[:12]!r}"
+            )
+        if not table.state.is_terminal() and (reveal or reader != seat):
+            raise Forbidden("only a finished game's replay shows other seats' eyes or hidden cards")
+        return reader
+
+    async def replay_view(
+        self, table: LiveTable, seat: int | None, step: int, reveal: bool = False
+    ) -> dict[str, Any]:
         """``seat``'s view after the first ``step`` log entries (for the replay viewer): what
-        that seat could see at that moment, nothing more."""
+        that seat could see at that moment, nothing more; with ``reveal`` (a finished game
+        only: the caller checks) also every hidden zone at that moment."""
         history = table.state.history()
         if not 0 <= step <= len(history):
             raise TableError(f"step must be between 0 and {len(history)}, got {step}")
@@ -1060,6 +1208,10 @@ class TableHub:
         message["type"] = "replay"
         message["step"] = step
         message["length"] = len(history)
+        if reveal and table.state.is_terminal():
+            message["revealed"] = await asyncio.to_thread(state.revealed)
+            message["actions"] = history[max(0, step - 40) : step]
+            message["actions_from"] = max(0, step - 40)
         return message
 
 

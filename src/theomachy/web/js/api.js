@@ -54,8 +54,16 @@ export const api = {
   rematch: (id, token) => request("POST", `/api/tables/${enc(id)}/rematch`, { token }),
   log: (id, token) => request("GET", `/api/tables/${enc(id)}/log`, { token }),
   chat: (id) => request("GET", `/api/tables/${enc(id)}/chat`),
-  replay: (id, token, step) =>
-    request("GET", `/api/tables/${enc(id)}/replay/${enc(step)}`, { token }),
+  replay: (id, token, step, { as = null, reveal = false } = {}) => {
+    const query = new URLSearchParams();
+    if (as !== null && as !== undefined) query.set("as", String(as));
+    if (reveal) query.set("reveal", "true");
+    const tail = query.toString() ? `?${query}` : "";
+    return request("GET", `/api/tables/${enc(id)}/replay/${enc(step)}${tail}`, { token });
+  },
+  undo: (id, token, seq) => request("POST", `/api/tables/${enc(id)}/undo`, { token, body: { seq } }),
+  why: (id, token, action) =>
+    request("GET", `/api/tables/${enc(id)}/why?action=${enc(action)}`, { token }),
 };
 
 /**
@@ -69,12 +77,13 @@ export const api = {
  * (close codes 4400-4499: 4403 when the seat was given to someone else).
  */
 export class TableSocket {
-  constructor(tableId, credential, { onView, onPresence, onChat, onError, onStatus }) {
+  constructor(tableId, credential, { onView, onPresence, onChat, onWhy, onError, onStatus }) {
     this.tableId = tableId;
     this.credential = credential;
     this.onView = onView;
     this.onPresence = onPresence || (() => {});
     this.onChat = onChat || (() => {});
+    this.onWhy = onWhy || null;
     this.onError = onError || (() => {});
     this.onStatus = onStatus || (() => {});
     this.ws = null;
@@ -146,6 +155,8 @@ export class TableSocket {
       this.onPresence({ connected: message.connected || [], spectators: message.spectators || 0 });
     } else if (message.type === "chat") {
       this.onChat(Array.isArray(message.messages) ? message.messages : []);
+    } else if (message.type === "why") {
+      if (this.onWhy) this.onWhy(message);
     } else if (message.type === "error") {
       this.onError(message);
     }

@@ -14,10 +14,23 @@ import { forgetSeat, hostFor, preference, rememberHost, rememberInvite, remember
 const CHANCE = -1;
 const AUTO_PLAY = "auto-play";
 const AUTO_PLAY_PAUSE_MS = 700;
+const CONFIRM = "confirm-moves";
 
 /** Whether steps with one possible move are played for the person (on unless turned off). */
 function autoPlayOn() {
   return preference(AUTO_PLAY, true) !== false;
+}
+
+/** Whether each move waits for a Confirm before it is sent (off unless turned on). */
+function confirmOn() {
+  return preference(CONFIRM, false) === true;
+}
+
+/** What a move is called on the board: its element's label or text, else its notation. */
+function moveLabel(action) {
+  const el = document.querySelector(`[data-action="${CSS.escape(action)}"]`);
+  const words = el ? (el.getAttribute("aria-label") || el.textContent || "").replace(/\s+/g, " ").trim() : "";
+  return words && words.length <= 80 ? words : action;
 }
 
 export async function showTable(root, { tableId, token, renderer: forced, notice = null }) {
@@ -38,9 +51,13 @@ class TablePage {
     this.renderer = null;
     this.live = null; // the latest pushed payload
     this.pending = null; // {action, seq, timer} while an action is in flight
+    this.staged = null; // {action, seq}: a move waiting for the person's Confirm
+    this.lastWhy = null; // {action, at}: the refusal last asked about (one question a click)
     this.ui = {}; // the renderer's own UI state (a selection), kept across redraws
     this.endDismissed = false;
-    this.replay = { active: false, step: 0, length: 0, payload: null, cache: new Map(), timer: null };
+    // The replay viewer; once the game is over it may show any seat's eyes (``as``: a seat,
+    // "spectator", or null for one's own) and everything hidden (``reveal``).
+    this.replay = { active: false, step: 0, length: 0, payload: null, cache: new Map(), timer: null, as: null, reveal: true };
     this.connection = "connecting";
     this.socket = null;
     this.poller = null;
@@ -87,6 +104,18 @@ class TablePage {
     this.connect();
     const params = new URLSearchParams(location.search);
     if (params.has("replay")) this.openReplay(null);
+    document.addEventListener("keydown", (event) => {
+      if (event.target.closest && event.target.closest("input, textarea, select")) return;
+      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
+        if (this.live && this.live.undo > 0) {
+          event.preventDefault();
+          this.undo();
+        }
+      } else if (event.key === "Escape" && this.staged) {
+        this.staged = null;
+        this.draw();
+      }
+    });
   }
 
   connect() {
@@ -94,6 +123,7 @@ class TablePage {
       onView: (payload) => this.onView(payload),
       onPresence: (presence) => this.onPresence(presence),
       onChat: (messages) => this.onChat(messages),
+      onWhy: (message) => this.onWhy(message),
       onError: (message) => this.onSocketError(message),
       onStatus: (status, detail, code) => this.onStatus(status, detail, code),
     });
@@ -157,6 +187,20 @@ class TablePage {
       "Auto-play on",
     );
     this.autoTimer = null;
+    this.confirmButton = h(
+      "button.small#confirm-moves",
+      {
+        type: "button",
+        title: "Ask me to confirm each move before it is played",
+        "aria-pressed": "false",
+        onclick: () => {
+          setPreference(CONFIRM, !confirmOn());
+          this.staged = null;
+          this.draw();
+        },
+      },
+      "Confirm off",
+    );
     this.rulesLink = h(
       "a.button.small#rules-link",
       { href: "/", target: "_blank", rel: "noopener", title: "The rules of this game, in a new tab" },
@@ -171,6 +215,8 @@ class TablePage {
     this.notice = h("div.notice#notice", { role: "alert", hidden: true });
     this.board = h("div.board-area#board");
     this.fallback = h("section.fallback#other-moves", { hidden: true });
+    // A finished game's replay with everything hidden shown: hands, decks in order.
+    this.revealBox = h("section.panel.revealed#revealed", { hidden: true });
     this.seatsBox = h("section.panel.seats#seats");
     this.logList = h("ol.log-list#log", { "aria-label": "What happened" });
     this.logBox = h("section.panel.log-panel", null, h("h3", null, "What happened"), this.logList);
@@ -219,6 +265,7 @@ class TablePage {
         this.connectionChip,
         this.soundButton,
         this.autoButton,
+        this.confirmButton,
         this.rulesLink,
         this.copyButton,
         this.replayButton,
@@ -227,7 +274,7 @@ class TablePage {
         "div.table-grid",
         null,
         h("div.table-centre", null, this.notice, this.banner, this.replayBar, this.board, this.fallback),
-        h("aside.table-side", null, this.seatsBox, this.logBox, this.chatBox),
+        h("aside.table-side", null, this.seatsBox, this.revealBox, this.logBox, this.chatBox),
       ),
       this.endScreen,
       this.interlude,
@@ -259,9 +306,11 @@ class TablePage {
   }
 
   // --- incoming ---------------------------------------------------------------------------
-  onView(payload) {
-    // An older view than the one shown (an HTTP answer raced a push) is dropped.
-    if (this.live && payload.seq < this.live.seq && payload.status === this.live.status) return;
+  onView(payload, { ordered = true } = {}) {
+    // An older view than the one shown (an HTTP answer to a move raced a push) is dropped;
+    // pushes and fresh reads come in order, and may be shorter (a move was taken back).
+    if (!ordered && this.live && payload.seq < this.live.seq && payload.status === this.live.status) return;
+    if (this.staged && this.staged.seq !== payload.seq) this.staged = null;
     this.live = payload;
     this.noticeResults(payload);
     if (this.pending && (payload.seq > this.pending.seq || payload.status === "finished")) {
@@ -285,6 +334,12 @@ class TablePage {
     const status = message.status;
     if (message.chat) {
       toast(message.error || "The message was not sent", "error");
+      return;
+    }
+    if (message.undo) {
+      this.clearPending();
+      toast(message.error || "The move was not taken back", "error");
+      this.resync(true);
       return;
     }
     // A 403 that answers no action comes just before the server closes the connection (the
@@ -352,9 +407,17 @@ class TablePage {
   }
 
   // --- acting -----------------------------------------------------------------------------
-  act(action) {
+  /** Play ``action``: at once, or (with Confirm on) once the person confirms it; ``forced``:
+   * a step with one possible move, played for the person without asking. */
+  act(action, { forced = false, confirmed = false } = {}) {
     if (this.pending || !this.live || this.replay.active) return;
     const seq = this.live.seq;
+    if (confirmOn() && !forced && !confirmed) {
+      this.staged = { action, seq, label: moveLabel(action) };
+      this.draw();
+      return;
+    }
+    this.staged = null;
     this.pending = {
       action,
       seq,
@@ -370,13 +433,69 @@ class TablePage {
     if (this.socket && this.socket.send({ type: "action", action, seq })) return;
     api
       .act(this.tableId, this.token, action, seq)
-      .then((payload) => this.onView(payload))
+      .then((payload) => this.onView(payload, { ordered: false }))
       .catch((error) => {
         this.clearPending();
         if (error.status === 409) this.resync();
         else toast(error.message, "error");
         this.draw();
       });
+  }
+
+  /** Take my latest move back (the server says when that may be: payload.undo). */
+  undo() {
+    if (this.pending || !this.live || this.replay.active || !(this.live.undo > 0)) return;
+    const seq = this.live.seq;
+    this.staged = null;
+    this.pending = {
+      action: "undo",
+      seq,
+      timer: setTimeout(() => {
+        this.clearPending();
+        this.resync();
+      }, 10000),
+    };
+    this.draw();
+    if (this.socket && this.socket.send({ type: "undo", seq })) return;
+    api
+      .undo(this.tableId, this.token, seq)
+      .then((payload) => {
+        this.clearPending();
+        this.onView(payload);
+      })
+      .catch((error) => {
+        this.clearPending();
+        toast(error.message, "error");
+        this.resync(true);
+      });
+  }
+
+  /** Say why ``action`` (a thing clicked that is not a move now) cannot be played. */
+  explain(action) {
+    if (!this.live || this.replay.active || this.pending) return;
+    const view = this.live.view || {};
+    const mine = this.live.seat;
+    if (this.live.status !== "playing") return;
+    if (view.current_player !== mine) {
+      const current = view.current_player;
+      const who = current >= 0 ? this.seatName(this.live, current) : "chance";
+      toast(`Not your turn: waiting for ${who}.`, "refused");
+      return;
+    }
+    const now = Date.now();
+    if (this.lastWhy && this.lastWhy.action === action && now - this.lastWhy.at < 1500) return;
+    this.lastWhy = { action, at: now };
+    if (this.socket && this.socket.send({ type: "why", action })) return;
+    api
+      .why(this.tableId, this.token, action)
+      .then((answer) => this.onWhy(answer))
+      .catch(() => {});
+  }
+
+  onWhy(message) {
+    if (message && typeof message.reason === "string" && message.reason) {
+      toast(message.reason, "refused");
+    }
   }
 
   /** A result line that arrived while the table plays on (a game of a match is over, a
@@ -472,7 +591,7 @@ class TablePage {
     const seq = this.live.seq;
     const id = setTimeout(() => {
       this.autoTimer = null;
-      if (this.live.seq === seq && !this.replay.active && autoPlayOn()) this.act(action);
+      if (this.live.seq === seq && !this.replay.active && autoPlayOn()) this.act(action, { forced: true });
     }, AUTO_PLAY_PAUSE_MS);
     this.autoTimer = { id, action, seq };
   }
@@ -517,6 +636,9 @@ class TablePage {
     // A forced step played for me is not worth a chime.
     this.turns.update(myTurn && !forced, title);
     this.rulesLink.href = `/rules/${encodeURIComponent(payload.game)}`;
+    const confirm = confirmOn();
+    this.confirmButton.textContent = confirm ? "Confirm on" : "Confirm off";
+    this.confirmButton.setAttribute("aria-pressed", String(confirm));
     const auto = autoPlayOn();
     this.autoButton.textContent = auto ? "Auto-play on" : "Auto-play off";
     this.autoButton.setAttribute("aria-pressed", String(auto));
@@ -527,19 +649,24 @@ class TablePage {
       this.headTitle,
       h("strong", null, title),
       h("span.muted.table-id", { title: `Table ${payload.table_id}` }, ` · table ${payload.table_id}`),
-      mine
-        ? h("span.chip.you", { style: { "--seat": this.colour(payload, payload.seat) } }, `you: ${this.seatName(payload, payload.seat)}`)
+      seated(this.live)
+        ? h("span.chip.you", { style: { "--seat": this.colour(payload, this.live.seat) } }, `you: ${this.seatName(payload, this.live.seat)}`)
         : h("span.chip", null, "spectator"),
+      replaying && payload.seat !== this.live.seat
+        ? h("span.chip#seen-as", null, `seen as ${mine ? this.seatName(payload, payload.seat) : "a spectator"}`)
+        : null,
     );
     this.openChip.hidden = !this.live.open;
     this.copyButton.textContent = this.openInvites(this.live).length ? "Copy invitations" : "Copy watch link";
-    this.replayButton.textContent = replaying ? "Back to the game" : "Replay";
+    // In the replay its own bar leads back to the game (the header keeps to one line).
+    this.replayButton.hidden = replaying;
 
     this.drawBanner(payload, myTurn);
     const moves = new Moves(
       myTurn ? view.legal_actions || [] : [],
       (action) => this.act(action),
-      myTurn && !this.pending,
+      myTurn && !this.pending && !this.staged,
+      !replaying && mine && payload.status === "playing" ? (action) => this.explain(action) : null,
     );
     let node;
     try {
@@ -549,6 +676,7 @@ class TablePage {
         seat: mine ? payload.seat : null,
         moves,
         replay: replaying,
+        recent: Array.isArray(payload.recent) ? payload.recent : [],
         ui: this.ui,
         rerender: () => this.draw(),
         seatName: (seat) => this.seatName(payload, seat),
@@ -560,6 +688,7 @@ class TablePage {
     }
     replace(this.board, node);
     this.drawFallback(moves);
+    this.drawRevealed(payload);
     this.drawSeats(payload);
     this.drawLog(payload);
     this.drawChat();
@@ -577,7 +706,7 @@ class TablePage {
     } else if (this.replay.active) {
       text = current >= 0 ? `${this.seatName(payload, current)} to play.` : current === CHANCE ? "Chance to resolve." : "";
     } else if (this.pending) {
-      text = `Playing ${this.pending.action}…`;
+      text = this.pending.action === "undo" ? "Taking your move back…" : `Playing ${this.pending.action}…`;
       kind = "pending";
     } else if (myTurn && this.autoTimer) {
       text = "Only one possible move: playing it for you…";
@@ -606,6 +735,24 @@ class TablePage {
       text = `Replay · step ${this.replay.step} of ${this.replay.length} · ${text}`;
       kind = "replay";
     }
+    const buttons = [];
+    if (!this.replay.active && this.staged && !this.pending) {
+      text = `Play “${this.staged.label}”?`;
+      kind = "confirm";
+      buttons.push(
+        h("button.small.primary#confirm-move", { type: "button", onclick: () => this.act(this.staged.action, { confirmed: true }) }, "Confirm"),
+        h("button.small#cancel-move", { type: "button", onclick: () => { this.staged = null; this.draw(); } }, "Cancel"),
+      );
+    }
+    if (!this.replay.active && !this.pending && this.live.undo > 0) {
+      buttons.push(
+        h(
+          "button.small#undo",
+          { type: "button", title: "Take back your last move (Ctrl+Z): nothing hidden was shown, nobody else has moved", onclick: () => this.undo() },
+          "↶ Undo",
+        ),
+      );
+    }
     this.banner.dataset.kind = kind;
     replace(
       this.banner,
@@ -613,6 +760,7 @@ class TablePage {
         ? h("span.turn-dot", { style: { background: this.colour(payload, current) } })
         : null,
       h("span.banner-text", null, text),
+      buttons.length ? h("span.banner-buttons", null, buttons) : null,
     );
   }
 
@@ -792,7 +940,7 @@ class TablePage {
       }
       items = entries.map((entry, step) => ({ text: entry, seat: null, kind: "raw", action: entry, step }));
     }
-    const key = `${payload.seq}:${items.length}:${this.replay.active}`;
+    const key = `${payload.seq}:${items.length}:${this.replay.active}:${payload.seat}`;
     if (key === this.logKey) return;
     this.logKey = key;
     const atBottom = this.logList.scrollHeight - this.logList.scrollTop - this.logList.clientHeight < 40;
@@ -928,16 +1076,19 @@ class TablePage {
     const target = Math.max(0, Math.min(this.replay.length, step));
     this.replay.step = target;
     this.drawReplayBar(true);
-    let payload = this.replay.cache.get(target);
+    const finished = this.live.status === "finished";
+    const options = finished ? { as: this.replay.as, reveal: this.replay.reveal } : {};
+    const key = `${target}|${options.as ?? ""}|${options.reveal ? 1 : 0}`;
+    let payload = this.replay.cache.get(key);
     if (!payload) {
       try {
-        payload = await api.replay(this.tableId, this.token, target);
+        payload = await api.replay(this.tableId, this.token, target, options);
       } catch (error) {
         toast(`Cannot load step ${target}: ${error.message}`, "error");
         this.drawReplayBar();
         return;
       }
-      this.replay.cache.set(target, payload);
+      this.replay.cache.set(key, payload);
     }
     if (this.replay.step !== target || !this.replay.active) return; // a later click won
     this.replay.payload = payload;
@@ -975,7 +1126,77 @@ class TablePage {
       button("replay-last", "⇥", "Last step", r.length, r.step >= r.length),
       slider,
       h("span.replay-label#replay-label", null, `step ${r.step} / ${r.length}`),
+      this.live.status === "finished" ? this.replayEyes() : null,
       h("button.small#replay-exit", { type: "button", onclick: () => this.closeReplay() }, "Back to the game"),
+    );
+  }
+
+  /** A finished game's replay: whose eyes to watch through, and whether to show what was hidden. */
+  replayEyes() {
+    const r = this.replay;
+    const players = this.live.players || (this.live.seats || []).length;
+    const own = seated(this.live) ? String(this.live.seat) : "spectator";
+    const current = r.as === null ? own : String(r.as);
+    const choices = [h("option", { value: "spectator", selected: current === "spectator" }, "a spectator")];
+    for (let seat = 0; seat < players; seat += 1) {
+      choices.push(h("option", { value: String(seat), selected: current === String(seat) }, this.seatName(this.live, seat)));
+    }
+    return h(
+      "span.replay-eyes",
+      null,
+      h(
+        "label",
+        null,
+        "Seen as ",
+        h(
+          "select#replay-as",
+          {
+            onchange: (event) => {
+              r.as = event.target.value;
+              this.goto(r.step);
+            },
+          },
+          choices,
+        ),
+      ),
+      h(
+        "label.replay-reveal",
+        { title: "Show every hand, deck (in order) and hidden card at this step" },
+        h("input#replay-reveal", {
+          type: "checkbox",
+          checked: r.reveal,
+          onchange: (event) => {
+            r.reveal = event.target.checked;
+            this.goto(r.step);
+          },
+        }),
+        " Show hidden cards",
+      ),
+    );
+  }
+
+  /** Everything hidden at this step of a finished game's replay, zone by zone. */
+  drawRevealed(payload) {
+    const zones = this.replay.active && Array.isArray(payload.revealed) ? payload.revealed : null;
+    this.revealBox.hidden = !zones;
+    if (!zones) return;
+    replace(
+      this.revealBox,
+      h("h3", null, "Hidden cards at this step"),
+      zones.length
+        ? h(
+            "dl.revealed-zones",
+            null,
+            zones.map((zone) => [
+              h(
+                "dt",
+                { style: Number.isInteger(zone.seat) ? { "--seat": this.colour(payload, zone.seat) } : null },
+                String(zone.zone),
+              ),
+              h("dd", null, zone.items.length ? zone.items.map((item) => String(item)).join(", ") : "(empty)"),
+            ]),
+          )
+        : h("p.muted", null, "Nothing is hidden in this game."),
     );
   }
 
@@ -1018,6 +1239,11 @@ class TablePage {
     const ok = await copyText(text);
     toast(ok ? done : "Copy failed: select the link and copy it", ok ? "info" : "error");
   }
+}
+
+/** Whether a payload is a seat's (not a spectator's). */
+function seated(payload) {
+  return payload && payload.seat !== null && payload.seat !== undefined;
 }
 
 function scoreLabel(renderer, payload) {
