@@ -6,6 +6,7 @@ earlier view and story. ``why`` answers in the game's words."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from .helpers import auth, connect, create, make_client
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> TestClient:
+def client(tmp_path: Path) -> Iterator[TestClient]:
     with make_client(tmp_path / "undo.db") as test_client:
         yield test_client
 
