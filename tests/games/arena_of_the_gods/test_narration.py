@@ -4,12 +4,14 @@ seat and the spectators."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import theomachy
 from theomachy import CHANCE
 from theomachy.engine.narration import KINDS, chronicle
-from theomachy.games.arena_of_the_gods.narration import NARRATOR, ArenaNarrator
+from theomachy.games.arena_of_the_gods.narration import NARRATOR, ArenaNarrator, card_name
 from theomachy.games.arena_of_the_gods.rules import ArenaGame, ArenaState
 
 from .positions import act, arena, fresh, setup
@@ -19,11 +21,11 @@ rules = pytest.mark.rules
 PLAIN = ("quetzalcoatl", "odin")
 
 
-def tell(state: ArenaState, *actions: str, reader: int | None = 0) -> list[tuple[str, str]]:
+def tell(state: ArenaState, *actions: str, reader: int | None = 0) -> list[tuple[str, str] | None]:
     """Apply ``actions`` (decisions or chance outcomes) and say each as ``reader`` saw it:
-    (kind, text) per action."""
+    (kind, text) per action, None for an action told with a later one (a refill's draws)."""
     narrator = state.game.narrator()
-    lines = []
+    lines: list[tuple[str, str] | None] = []
     for action in actions:
         actor = state.current_player
         if actor >= 0:
@@ -32,9 +34,23 @@ def tell(state: ArenaState, *actions: str, reader: int | None = 0) -> list[tuple
         before = state.view(reader)
         state.apply(action)
         told = narrator.tell(before, state.view(reader), actor, seen)
-        assert told is not None, action
-        lines.append((told.kind, told.text))
+        lines.append(None if told is None else (told.kind, told.text))
     return lines
+
+
+def refill_continues(history: list[str], game: theomachy.Game) -> set[int]:
+    """The steps of ``history`` that are draws of a refill that goes on after them (told by
+    the refill's last draw)."""
+    state = game.new_game()
+    steps = set()
+    for step, action in enumerate(history):
+        head = state.draws[0] if state.draws else None
+        filled = state.filled
+        state.apply(action)
+        if head is not None and head[1] and state.draws[:1] == [head]:
+            assert state.filled == filled + 1
+            steps.add(step)
+    return steps
 
 
 def test_the_game_tells_its_story_with_its_own_narrator():
@@ -206,21 +222,22 @@ def test_each_turn_starts_with_a_round_line_naming_whose_turn_it_is():
     act(state, "end", "done")
     story = chronicle(state.game, state.history())
     for_odin = story.story(1)
-    opening = for_odin[:10]
-    assert [line.kind for line in opening] == ["chance"] * 9 + ["round"]
-    assert {line.text for line in opening[:5]} == {"Zeus draws a card"}
+    opening = for_odin[:2]  # each opening hand is one line (its refill)
+    assert [(line.step, line.kind) for line in opening] == [(4, "chance"), (9, "round")]
+    assert opening[0].text == "Zeus draws 5 cards"
     # Zeus's Temple and two Markets give at the start of his turn (AG-RES-3).
-    assert opening[9].text.endswith(
+    assert opening[1].text.endswith(
         " — round 1, Zeus's turn: Zeus gains 2 Gold and 1 Favor (now 3 Gold, 2 Favor)"
     )
-    assert opening[9].text.startswith("you draw ")
-    end, done = for_odin[10], for_odin[11]
+    hand = [card_name(action.split(" ")[1]) for action in state.history()[5:10]]
+    assert opening[1].text.startswith(f"you draw {', '.join(hand[:4])} and {hand[4]} — ")
+    end, done = for_odin[2], for_odin[3]
     assert (end.seat, end.kind, end.text) == (0, "minor", "ends the main phase")
     assert (done.seat, done.kind) == (0, "round")
     assert done.text == (
         "ends the turn — round 1, your turn: you gain 1 Gold and 2 Favor (now 2 Gold, 3 Favor)"
     )
-    assert story.story(None)[11].text == (
+    assert story.story(None)[3].text == (
         "ends the turn — round 1, Odin's turn: Odin gains 1 Gold and 2 Favor (now 2 Gold, 3 Favor)"
     )
 
@@ -296,16 +313,53 @@ def test_whole_games_are_told_to_every_reader_in_words(seed: int):
     )
     history = final.history()
     story = chronicle(final.game, history)
+    # Every action is told, a refill's draws by its last one.
+    within = refill_continues(history, final.game)
+    told = [step for step in range(len(history)) if step not in within]
     for reader in (None, *range(players)):
         lines = story.story(reader)
-        assert [line.step for line in lines] == list(range(len(history)))  # every action told
+        assert [line.step for line in lines] == told
         for line in lines:
             assert line.kind in KINDS
             assert "@" not in line.text, line
             if line.seat is not None:
                 assert line.text != line.action, line  # a decision is never its notation
             if line.action == "draw ?":
-                assert "draws a card" in line.text, line
+                assert re.search(r"draws (a card|[2-5] cards)", line.text), line
                 assert line.seat is None
     # The last line says how the game ended.
     assert story.story(None)[-1].kind == "result"
+
+
+@rules("AG-TURN-2", "AG-RULING-HIDDEN")
+def test_a_refill_is_one_line_naming_its_cards_to_the_drawer_only():
+    # Odin holds two cards: his turn's draw up to five takes three, told as one line by the
+    # last of them; the drawer reads the cards, the others only how many.
+    state = setup(("zeus", "odin"), hands={1: ["hoplite", "skald"]})
+    act(state, "end", "done")
+    assert state.current_player == CHANCE and state.draws == [(1, True)]
+    draws = ("draw valkyrie", "draw berserker", "draw valkyrie")
+    stories = {reader: tell(state.clone(), *draws, reader=reader) for reader in (0, 1, None)}
+    assert stories[1] == [None, None, ("chance", "you draw Valkyrie, Berserker and Valkyrie")]
+    assert stories[0] == [None, None, ("chance", "Odin draws 3 cards")]
+    assert stories[None] == stories[0]
+    # The views say how far the refill is, and which cards to the drawer only.
+    state.apply("draw valkyrie")
+    assert state.view(1)["refill"] == {"seat": 1, "drawn": 1, "cards": ["valkyrie"]}
+    assert state.view(0)["refill"] == state.view(None)["refill"] == {"seat": 1, "drawn": 1}
+
+
+@rules("AG-TURN-2", "AG-RULING-DECK-OUT")
+def test_a_refill_of_one_card_or_cut_short_by_an_empty_deck_says_what_was_drawn():
+    state = setup(("zeus", "odin"), hands={1: ["hoplite", "skald", "huginn", "thor"]})
+    act(state, "end", "done")
+    assert tell(state.clone(), "draw valkyrie", reader=0) == [("chance", "Odin draws a card")]
+    assert tell(state, "draw valkyrie", reader=1) == [("chance", "you draw Valkyrie")]
+    state = setup(("zeus", "odin"), hands={1: ["hoplite"]})
+    state.deck[1] = ["berserker", "valkyrie"]
+    act(state, "end", "done")
+    assert tell(state, "draw valkyrie", "draw berserker", reader=None) == [
+        None,
+        ("chance", "Odin draws 2 cards"),
+    ]
+    assert state.current_player == 1 and len(state.hand[1]) == 3

@@ -93,7 +93,7 @@ def view(state: ArenaState, player: int | None) -> dict[str, Any]:
             ],
         }
     current = state.current_player
-    return {
+    result = {
         "game": state.game.id,
         "player": player,
         "current_player": current,
@@ -114,6 +114,23 @@ def view(state: ArenaState, player: int | None) -> dict[str, Any]:
         "draws_pending": [seat for seat, _ in state.draws],
         "log": masked_log(state, player),
     }
+    if state.draws and state.draws[0][1]:
+        result["refill"] = _refill(state, player)
+    return result
+
+
+def _refill(state: ArenaState, player: int | None) -> dict[str, Any]:
+    """The draw up to a full hand under way (AG-SETUP-5, AG-TURN-2; the view has the key only
+    then), so that a refill is told as one line: whose it is and how many cards it has drawn
+    (public: everyone saw them drawn), and to the drawer only which cards."""
+    seat = state.draws[0][0]
+    refill: dict[str, Any] = {"seat": seat, "drawn": state.filled}
+    if player == seat:
+        # A refill's draws are the latest actions: nothing happens between them.
+        history = state.history()
+        drawn = history[len(history) - state.filled :] if state.filled else []
+        refill["cards"] = [action.partition(" ")[2] for action in drawn]
+    return refill
 
 
 def masked_log(state: ArenaState, player: int | None) -> list[str]:

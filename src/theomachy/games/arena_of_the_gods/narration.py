@@ -187,6 +187,8 @@ class ArenaNarrator(Narrator):
         if actor == CHANCE:
             if verb == "roll":
                 return self.roll(before, after, int(rest))
+            if self.refilling(before, after):
+                return None  # the refill is told as one line by its last draw
             head = self.draw(before, rest)
         else:
             head = self.decision(before, after, actor, verb, rest)
@@ -317,15 +319,36 @@ class ArenaNarrator(Narrator):
             return f"passes ({when})"
         return "passes"
 
+    @staticmethod
+    def refilling(before: View, after: View) -> bool:
+        """Whether this draw is one of a refill (the draw up to a full hand, AG-TURN-2) that
+        goes on after it: the refill's last draw tells all its cards in one line."""
+        was, now = before.get("refill"), after.get("refill")
+        return (
+            was is not None
+            and now is not None
+            and now["seat"] == was["seat"]
+            and now["drawn"] == was["drawn"] + 1
+        )
+
     def draw(self, before: View, rest: str) -> str:
-        """A card drawn: named to its drawer only (the others see ``draw ?``)."""
+        """A card drawn: named to its drawer only (the others see ``draw ?``); the last draw
+        of a refill says all the refill's cards: "Odin draws 3 cards", "you draw Hoplite,
+        Skald and Valkyrie"."""
         pending = before.get("draws_pending") or []
         if not pending:
             return "a card is drawn"
         seat = pending[0]
+        who = agree(self.name(before, seat), "draws")
+        refill = before.get("refill")
+        earlier: list[str] = []
+        count = 1
+        if refill is not None and refill["seat"] == seat:
+            count += refill["drawn"]
+            earlier = list(refill.get("cards") or [])
         if rest and rest != "?" and seat == before.get("player"):
-            return f"{agree(self.name(before, seat), 'draws')} {card_name(rest)}"
-        return f"{agree(self.name(before, seat), 'draws')} a card"
+            return f"{who} {listing([card_name(c) for c in [*earlier, rest]])}"
+        return f"{who} {'a card' if count == 1 else cards_count(count)}"
 
     def roll(self, before: View, after: View, value: int) -> Told:
         """AG-SETUP-2: two dice a contender, the highest total goes first, ties roll again."""

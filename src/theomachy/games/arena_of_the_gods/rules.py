@@ -279,6 +279,7 @@ class ArenaState(State):
         "drawn",
         "draws",
         "favor",
+        "filled",
         "god_uid",
         "gold",
         "hand",
@@ -329,6 +330,7 @@ class ArenaState(State):
             self.favor[seat] += CARDS[god].starting_favor
             self.deck.append(cards)
         self.draws: list[tuple[int, bool]] = []  # (seat, up to a full hand?)
+        self.filled = 0  # cards drawn so far by the refill first in ``draws`` (narration)
         self.order: list[tuple[int, list[Trigger]]] = []  # triggers each player orders
         self.battle: Battle | None = None
         self.rolls: list[list[int]] = [[] for _ in range(n)]
@@ -364,6 +366,7 @@ class ArenaState(State):
         other.next_uid = self.next_uid
         other.god_uid = list(self.god_uid)
         other.draws = list(self.draws)
+        other.filled = self.filled
         other.order = [(seat, list(triggers)) for seat, triggers in self.order]
         other.battle = self.battle.copy() if self.battle is not None else None
         other.rolls = [list(r) for r in self.rolls]
@@ -604,6 +607,8 @@ class ArenaState(State):
             elif perm.bound_to in seats:
                 del self.perms[uid]
                 self.afterlife[perm.controller].append(perm.card)
+        if self.draws and self.draws[0][0] in seats:
+            self.filled = 0  # (a refill under way is dropped with its drawer)
         self.draws = [d for d in self.draws if d[0] not in seats]
         self.order = [(s, t) for s, t in self.order if s not in seats]
         live = self.live_seats()
@@ -800,7 +805,9 @@ class ArenaState(State):
         self.hand[seat].sort()
         self.drawn[seat].append((card, len(self._history)))
         self.drawers[len(self._history)] = seat
-        if not fill:
+        if fill:
+            self.filled += 1
+        else:
             self.draws.pop(0)
 
     def _discard(self, card: str) -> None:
@@ -1087,6 +1094,7 @@ class ArenaState(State):
                 seat, fill = self.draws[0]
                 if not self.deck[seat] or (fill and len(self.hand[seat]) >= HAND_SIZE):
                     self.draws.pop(0)  # AG-RULING-DECK-OUT: nothing to draw
+                    self.filled = 0
                     continue
                 return
             if self.order:
