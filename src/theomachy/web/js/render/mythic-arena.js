@@ -13,6 +13,14 @@
 //   power           the card just played, or the "+1 Power" button
 //   done            the "To battle" button
 // Anything else the rules may offer falls back to a plain button (the table does that).
+// On the player's turn the things that are not a move now are bound too (moves.bind), so a
+// click says why (the game's refusal): a square the drawn card cannot take, one's own card
+// for Aphrodite/Freyja, a card without a facing shield in the Strength step, a discard
+// after a discard.
+//
+// The last move (ctx.recent: what happened since the viewer's own last decision) is marked
+// with .last-move: the card placed, the cards it captured (view.captured), the card whose
+// shield was shattered, the card just discarded, a card that left for the box.
 
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
@@ -127,11 +135,11 @@ function cardFace(info, { size = "full", marks = {} } = {}) {
       class: [
         `face-${allegiance}`,
         captured ? "captured" : null,
-        marks.last ? "last" : null,
+        marks.recent ? "last-move" : null,
         marks.flipped ? "flipped" : null,
         marks.target ? `target target-${marks.target}` : null,
       ],
-      data: { card: id, allegiance, pantheon },
+      data: { card: id, allegiance, pantheon, recent: marks.recent || null },
     },
     SIDES.map((side) =>
       sides[side] && sides[side] !== "none"
@@ -174,11 +182,11 @@ function cardBack(label, { size = "full", pantheon = null } = {}) {
   );
 }
 
-function miniCard(id, extra = {}) {
+function miniCard(id, extra = {}, recent = null) {
   const card = cardData(id) || { name: id, pantheon: "", power: "?" };
   return miniHelp(id, h(
     "span.mini-card",
-    { class: `face-${card.pantheon}`, data: { card: id }, ...extra },
+    { class: [`face-${card.pantheon}`, recent ? "last-move" : null], data: { card: id, recent }, ...extra },
     h("span.mini-power", null, String(card.power)),
     h("span.mini-name", null, card.name),
   ));
@@ -188,14 +196,48 @@ function miniHelp(id, node) {
   return help(node, () => cardSpec({ card: id }));
 }
 
-/** The square of the last card placed (from the log). */
-function lastPlaced(view) {
+// Decisions that belong to the turn of the card placed: its placement, its ability's
+// choice, the Strength tokens and the battle that follows "done".
+const TURN_VERBS = new Set(["place", "recycle", "raise", "capture", "power", "shatter", "done"]);
+
+/**
+ * What the latest moves (ctx.recent, oldest first) touched, for the .last-move marks:
+ * ``squares`` (square -> "placed" | "captured" | "shattered"), ``discards`` (the seats whose
+ * top discard is recent) and ``boxed`` (cards that went to the box: Váli/Erinyes).
+ * A decision of the turn of the latest placement marks that card and what its turn
+ * captured (view.captured), whichever of its decisions the reader saw last.
+ */
+function recentMarks(ctx) {
+  const { view } = ctx;
+  const squares = new Map();
+  const discards = new Set();
+  const boxed = new Set();
+  const recent = (ctx.recent || []).filter((entry) => entry.seat !== null && entry.seat !== undefined);
+  if (!recent.length) return { squares, discards, boxed };
   const log = view.log || [];
+  let lastPlace = -1;
   for (let i = log.length - 1; i >= 0; i -= 1) {
-    const parts = String(log[i]).split(" ");
-    if (parts[0] === "place" && parts.length === 3) return parts[2];
+    if (String(log[i]).startsWith("place ")) {
+      lastPlace = i;
+      break;
+    }
   }
-  return null;
+  let turnSeen = false;
+  for (const entry of recent) {
+    const parts = String(entry.action).split(" ");
+    if (parts[0] === "discard") discards.add(entry.seat);
+    if (parts[0] === "shatter" && isSquare(parts[1])) squares.set(parts[1], "shattered");
+    if ((parts[0] === "place" || parts[0] === "raise") && (view.box || []).includes(parts[1])) {
+      boxed.add(parts[1]);
+    }
+    if (TURN_VERBS.has(parts[0]) && lastPlace >= 0 && entry.step >= lastPlace) turnSeen = true;
+  }
+  if (turnSeen) {
+    for (const square of view.captured || []) squares.set(square, "captured");
+    const placed = String(log[lastPlace]).split(" ")[2];
+    if (isSquare(placed)) squares.set(placed, "placed");
+  }
+  return { squares, discards, boxed };
 }
 
 // --- what changed since the view drawn before -------------------------------------------------
@@ -258,7 +300,7 @@ function pantheonChoice(ctx) {
   );
 }
 
-function battlefield(ctx, flipped) {
+function battlefield(ctx, flipped, marks) {
   const { view, moves } = ctx;
   const bySquare = Object.fromEntries((view.battlefield || []).map((c) => [c.square, c]));
   const place = new Map(); // square -> action
@@ -280,9 +322,19 @@ function battlefield(ctx, flipped) {
   const maxCol = Math.max(...cols);
   const minRow = Math.min(...rows);
   const maxRow = Math.max(...rows);
-  const last = lastPlaced(view);
   const placed = view.placed;
   const drawn = view.drawn && view.drawn !== "hidden" ? view.drawn : null;
+  // On the player's own decision, what a click on a square would be (legal or not: a
+  // refused one says why): the drawn card placed there, a capture, a shattered shield.
+  const deciding = ctx.seat !== null && ctx.seat === view.current_player && moves.enabled;
+  const tried = (square, card) => {
+    if (!deciding) return null;
+    if ((view.phase === "decide" || view.phase === "place") && drawn) return `place ${drawn} ${square}`;
+    if (!card) return null;
+    if (view.phase === "ability" && view.pending === "capture-any") return `capture ${square}`;
+    if (view.phase === "strength" && square !== placed) return `shatter ${square}`;
+    return null;
+  };
 
   const grid = h("div.battlefield", {
     style: { "--cols": String(maxCol - minCol + 1), "--rows": String(maxRow - minRow + 1) },
@@ -305,7 +357,7 @@ function battlefield(ctx, flipped) {
           facing = facingSide(square, placed);
         }
         const face = cardFace(card, {
-          marks: { last: square === last, flipped: flipped.has(square), target, facing },
+          marks: { recent: marks.squares.get(square) || null, flipped: flipped.has(square), target, facing },
         });
         cell.classList.add("occupied");
         cell.append(face);
@@ -318,6 +370,8 @@ function battlefield(ctx, flipped) {
         } else if (square === placed && moves.has("power")) {
           moves.bind(cell, "power", { label: `+1 Power on ${card.name}` });
           cell.append(h("span.cell-badge.badge-power", null, "+1 Power"));
+        } else if (tried(square, card)) {
+          moves.bind(cell, tried(square, card));
         }
       } else if (place.has(square)) {
         cell.classList.add("place-target");
@@ -329,8 +383,10 @@ function battlefield(ctx, flipped) {
       } else if (open.has(square)) {
         cell.classList.add("open");
         cell.append(h("span.cell-name", null, square));
+        if (tried(square, null)) moves.bind(cell, tried(square, null));
       } else {
         cell.classList.add("void");
+        if (tried(square, null)) moves.bind(cell, tried(square, null));
       }
       grid.append(cell);
     }
@@ -360,7 +416,7 @@ function tokens(count, max = 12) {
   );
 }
 
-function playerPanel(ctx, seat) {
+function playerPanel(ctx, seat, marks, where) {
   const { view, payload } = ctx;
   const player = view.players[seat];
   const pantheon = player.pantheon;
@@ -375,7 +431,7 @@ function playerPanel(ctx, seat) {
   return h(
     "section.player",
     {
-      class: [pantheon ? `player-${pantheon}` : null, turn ? "turn" : null, me ? "me" : null],
+      class: [pantheon ? `player-${pantheon}` : null, turn ? "turn" : null, me ? "me" : null, `player-${where}`],
       style: { "--seat": ctx.colour(seat) },
       data: { seat, pantheon: pantheon || "" },
     },
@@ -408,7 +464,11 @@ function playerPanel(ctx, seat) {
       h(
         "div.discard-cards",
         null,
-        player.discard.length ? player.discard.map((id) => miniCard(id)) : h("span.muted", null, "empty"),
+        player.discard.length
+          ? player.discard.map((id, i) =>
+              miniCard(id, {}, marks.discards.has(seat) && i === player.discard.length - 1 ? "discarded" : null),
+            )
+          : h("span.muted", null, "empty"),
       ),
     ),
   );
@@ -492,7 +552,9 @@ function drawnPanel(ctx) {
           ? h(
               "div.tray-buttons",
               null,
-              moves.button("discard", "Discard and draw again", "discard"),
+              moves.has("discard")
+                ? moves.button("discard", "Discard and draw again", "discard")
+                : moves.bind(h("button.move.discard.refused", { type: "button" }, "Discard and draw again"), "discard"),
               moves.starting("place").length ? h("p.hint", null, "Click a glowing square to place it.") : null,
             )
           : null,
@@ -511,14 +573,14 @@ function drawnPanel(ctx) {
   return h("div.hand", null, items);
 }
 
-function tableInfo(ctx) {
+function tableInfo(ctx, marks) {
   const { view } = ctx;
   return h(
     "div.table-info-line",
     null,
     h("span", { title: "Strength tokens left in the supply" }, icon("bolt"), ` Supply ${view.supply}`),
     view.box && view.box.length
-      ? h("span.box", null, "In the box: ", view.box.map((id) => miniCard(id)))
+      ? h("span.box", null, "In the box: ", view.box.map((id) => miniCard(id, {}, marks.boxed.has(id) ? "boxed" : null)))
       : null,
     view.rounds > 1
       ? h("span", null, `Game ${view.results.length + (view.terminal ? 0 : 1)} · first to ${view.wins_needed} wins`)
@@ -605,23 +667,31 @@ export default {
         pantheonChoice(ctx),
       );
     }
-    // The viewer's own panel at the bottom; a spectator sees seat 0 at the bottom.
+    // The viewer's own panel at the bottom; a spectator sees seat 0 at the bottom. On a wide
+    // screen the battlefield takes the window's height on the left and the opponent, the
+    // drawn card (or the step's choices) and the viewer's panel stand beside it.
     const bottom = ctx.seat === null ? 0 : ctx.seat;
     const top = 1 - bottom;
+    const marks = recentMarks(ctx);
     return h(
       "div.arena",
       { data: { renderer: "mythic-arena", phase: view.phase } },
       h(
         "div.arena-field",
         null,
-        playerPanel(ctx, top),
+        playerPanel(ctx, top, marks, "top"),
         h(
           "div.field-middle",
           null,
-          h("div.battlefield-wrap", null, battlefield(ctx, flipped), legend(), tableInfo(ctx), changes(ctx)),
-          drawnPanel(ctx),
+          h(
+            "div.battlefield-wrap",
+            null,
+            battlefield(ctx, flipped, marks),
+            h("div.field-notes", null, legend(), tableInfo(ctx, marks), changes(ctx)),
+          ),
         ),
-        playerPanel(ctx, bottom),
+        drawnPanel(ctx) || h("div.hand.hand-empty"),
+        playerPanel(ctx, bottom, marks, "bottom"),
       ),
     );
   },
