@@ -21,7 +21,6 @@ from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -32,6 +31,7 @@ from theomachy.games.mythic_battles.data import (
     Power,
     Talent,
     Unit,
+    grid_neighbours,
     manoeuvres,
     powers,
     scenarios,
@@ -230,53 +230,63 @@ def zone_of(view: View) -> dict[int, list[int]]:
     return found
 
 
-def cell_lines(view: View, area: int, width: int) -> list[Text]:
-    """The four lines inside an area's cell."""
+def cell_tokens(view: View, area: int) -> list[Text]:
+    """What an area's cell shows, in order: its number, the deployment zones, the omphalos
+    tokens, the ruins and trees, then the units standing there by short name (carried
+    omphalos ◎, petrified ~)."""
     board = view.get("map") or {}
     short = short_names(view)
-    zones = zone_of(view).get(area, [])
-    top = Text(f"{area:>2}", style="bold")
-    for seat in zones:
-        top.append(f" Z{seat}", style=f"{seat_colour(seat)} underline")
-    tokens = _per_area(board.get("omphalos"), area)
-    if tokens:
-        top.append(" ◎" + (str(tokens) if tokens > 1 else ""), style="bold yellow")
-    terrain = Text()
-    if area in (board.get("impenetrable") or []):
-        terrain.append("▒impenetrable▒"[:width], style="dim")
-    ruins = _per_area(board.get("ruins"), area)
-    trees = _per_area(board.get("trees"), area)
-    if ruins:
-        terrain.append((" " if terrain else "") + "ruin" + (f"x{ruins}" if ruins > 1 else ""))
-    if trees:
-        terrain.append((" " if terrain else "") + "tree" + (f"x{trees}" if trees > 1 else ""))
-    here = [u for u in view.get("units") or [] if u.get("area") == area and not u.get("dead")]
-    pieces: list[Text] = []
-    for unit in here:
-        label = Text(short.get(unit["id"], unit["id"]), style=seat_colour(unit.get("owner")))
+    tokens = [Text(f"{area:>2}", style="bold")]
+    for seat in zone_of(view).get(area, []):
+        tokens.append(Text(f"Z{seat}", style=f"{seat_colour(seat)} underline"))
+    omphalos = _per_area(board.get("omphalos"), area)
+    if omphalos:
+        tokens.append(Text("◎" + (str(omphalos) if omphalos > 1 else ""), style="bold yellow"))
+    for key, word in (("ruins", "ruin"), ("trees", "tree")):
+        count = _per_area(board.get(key), area)
+        if count:
+            tokens.append(Text(word + (f"x{count}" if count > 1 else ""), style="green"))
+    for unit in view.get("units") or []:
+        if unit.get("area") != area or unit.get("dead"):
+            continue
+        label = Text(
+            short.get(unit["id"], unit["id"]), style=f"bold {seat_colour(unit.get('owner'))}"
+        )
         if unit.get("carrying"):
             label.append("◎", style="bold yellow")
         if unit.get("petrified"):
             label.append("~", style="dim")
-        pieces.append(label)
-    rows: list[Text] = [Text(), Text()]
-    for piece in pieces:
-        line = rows[0] if len(rows[0]) + len(piece) + 1 <= width or not rows[0] else rows[1]
+        tokens.append(label)
+    return tokens
+
+
+def cell_lines(view: View, area: int, width: int) -> list[Text]:
+    """An area's cell: its tokens flowed into lines of ``width`` (one line when they fit);
+    an impenetrable area is hatched after its number."""
+    lines = [Text()]
+    tokens = cell_tokens(view, area)
+    for token in tokens:
+        line = lines[-1]
+        if line and len(line) + 1 + len(token) > width:
+            line = Text()
+            lines.append(line)
         if line:
             line.append(" ")
-        line.append_text(piece)
-    lines = [top, terrain, *rows]
+        line.append_text(token)
+    if area in ((view.get("map") or {}).get("impenetrable") or []):
+        lines[0].append(" " + "▒" * max(0, width - len(lines[0]) - 1), style="dim")
     for line in lines:
         line.truncate(width, pad=True)
     return lines
 
 
 def map_grid(view: View) -> Text:
-    """The map as a box-drawn grid; cliffs are heavy borders (━ ┃)."""
+    """The map as a box-drawn grid, each row of areas as high as its fullest cell needs;
+    cliffs are heavy borders (━ ┃)."""
     board = view.get("map") or {}
     columns = int(board.get("columns") or 1)
     rows = int(board.get("rows") or 1)
-    width = 16 if columns <= 5 else 13
+    width = 16 if columns <= 5 else 15  # 7 columns: 113 characters
     cliffs = {frozenset(pair) for pair in board.get("cliffs") or [] if len(pair) == 2}
 
     def area_at(row: int, column: int) -> int:
@@ -302,10 +312,12 @@ def map_grid(view: View) -> Text:
         out.append_text(horizontal(row))
         out.append("\n")
         cells = [cell_lines(view, area_at(row, column), width) for column in range(columns)]
-        for k in range(len(cells[0])):
+        height = max(len(cell) for cell in cells)
+        for k in range(height):
             line = Text("│")
             for column in range(columns):
-                line.append_text(cells[column][k])
+                cell = cells[column]
+                line.append_text(cell[k] if k < len(cell) else Text(" " * width))
                 if column == columns - 1:
                     line.append("│")
                 else:
@@ -319,26 +331,48 @@ def map_grid(view: View) -> Text:
     return out
 
 
-def map_panel(view: View) -> Panel:
+def map_legend(view: View) -> Group:
+    """Two lines: the scenario's name, the areas' capacity and the cliffs; what the marks
+    mean."""
     board = view.get("map") or {}
-    legend = Text(
-        "◎ omphalos (Her◎: carried) · ~ petrified · Zn: zone of Pn · ━┃ cliff · ▒ impenetrable",
+    found = scenarios().get(str(view.get("scenario") or ""))
+    title = found.name if found is not None else str(board.get("name", "Map"))
+    if board.get("name") and str(board["name"]) not in title:
+        title = f"{board['name']} ({title})"
+    line = Text(title, style="bold")
+    line.append(f" · {board.get('capacity', '?')} units an area", style="dim")
+    cliffs = cliff_words(board)
+    if cliffs:
+        line.append(" · ━┃ cliffs" + cliffs, style="dim")
+    marks = Text(
+        "◎ omphalos (Her◎: carried) · ~ petrified · Zn: deployment zone of Pn · ▒ impenetrable",
         style="dim",
     )
-    cliffs = board.get("cliffs") or []
-    parts: list[RenderableType] = [map_grid(view), legend]
-    if cliffs:
-        parts.append(Text("Cliffs: " + ", ".join(f"{a}|{b}" for a, b in cliffs), style="dim"))
-    off = [u for u in view.get("units") or [] if not u.get("area") and not u.get("dead")]
-    if off:
-        line = Text("Off the map: ")
-        for k, unit in enumerate(off):
-            if k:
-                line.append(", ")
-            line.append_text(unit_text(view, unit["id"]))
-        parts.append(line)
-    title = f"{board.get('name', 'Map')} (capacity {board.get('capacity', '?')} units an area)"
-    return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED)
+    return Group(line, marks)
+
+
+def cliff_words(board: dict[str, Any]) -> str:
+    """The cliffs in words: areas walled by cliffs on every side by number, the other cliffs
+    as ``12|17`` pairs."""
+    cliffs = [tuple(pair) for pair in board.get("cliffs") or [] if len(pair) == 2]
+    columns = int(board.get("columns") or 1)
+    rows = int(board.get("rows") or 1)
+    count: dict[int, int] = {}
+    for pair in cliffs:
+        for area in pair:
+            count[area] = count.get(area, 0) + 1
+    walled = sorted(a for a, n in count.items() if n == len(grid_neighbours(a, columns, rows)))
+    rest = [f"{a}|{b}" for a, b in cliffs if a not in walled and b not in walled]
+    words = []
+    if walled:
+        words.append("walled: " + ", ".join(map(str, walled)))
+    if rest:
+        words.append(", ".join(rest))
+    return (" " + "; ".join(words)) if words else ""
+
+
+def map_panel(view: View) -> Group:
+    return Group(map_legend(view), map_grid(view))
 
 
 # --- tables -------------------------------------------------------------------------------
@@ -375,35 +409,41 @@ def ordered_units(view: View) -> list[dict[str, Any]]:
     return sorted(units, key=lambda u: (u.get("owner", 0), order.get(u["id"], len(order))))
 
 
-def units_table(view: View) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, title="Units", title_justify="left")
-    for column in ("unit", "owner", "where", "Vit", "O/D/R/M", "talents", "power", "state"):
-        table.add_column(
-            column,
-            justify="right" if column == "Vit" else "left",
-            overflow="fold",
-            no_wrap=column in ("where", "Vit", "O/D/R/M"),
-            min_width={"talents": 17, "state": 9}.get(column),
-        )
-    short = short_names(view)
-    for unit in ordered_units(view):
-        name = unit_text(view, unit["id"])
-        name.append(f" ({short.get(unit['id'], unit['id'])})", style="dim")
-        owner = unit.get("owner")
-        stats = "/".join(
-            str(unit.get(key, "?")) for key in ("offence", "defence", "range", "movement")
-        )
-        table.add_row(
-            name,
-            (seat_label(owner) if isinstance(owner, int) else "") + f" {unit.get('kind', '')}",
-            where_text(unit),
-            f"{unit.get('vitality', '?')}/{unit.get('max_vitality', '?')}",
-            stats,
-            talent_names(unit.get("talents") or []),
-            unit.get("power_name") or "",
-            unit_notes(unit),
-        )
+def unit_columns(view: View) -> Table:
+    """A grid for unit lines: short name, name, where, Vitality, O/D/R/M, then talents,
+    power and state wrapping in the rest of the line."""
+    names = [len(str(u.get("name", u["id"]))) for u in view.get("units") or []]
+    table = Table.grid(padding=(0, 1))
+    table.add_column(width=2)  # indent under the player's line
+    table.add_column(width=4, no_wrap=True)
+    table.add_column(width=max(names, default=8), no_wrap=True)
+    table.add_column(width=7, no_wrap=True)
+    table.add_column(width=5, no_wrap=True, justify="right")
+    table.add_column(width=7, no_wrap=True)
+    table.add_column(ratio=1, overflow="fold")
     return table
+
+
+def unit_row(view: View, unit: dict[str, Any]) -> list[RenderableType]:
+    short = short_names(view)
+    colour = seat_colour(unit.get("owner"))
+    stats = "/".join(str(unit.get(key, "?")) for key in ("offence", "defence", "range", "movement"))
+    rest = Text(talent_names(unit.get("talents") or []))
+    if unit.get("power_name"):
+        rest.append(" · ", style="dim")
+        rest.append(str(unit["power_name"]), style="italic")
+    notes = unit_notes(unit)
+    if notes:
+        rest.append(" · " + notes, style="yellow")
+    return [
+        "",
+        Text(short.get(unit["id"], unit["id"]), style=f"bold {colour}"),
+        Text(str(unit.get("name", unit["id"])), style=colour),
+        where_text(unit),
+        f"{unit.get('vitality', '?')}/{unit.get('max_vitality', '?')}",
+        stats,
+        rest,
+    ]
 
 
 def side_totals(view: View) -> dict[int, int]:
@@ -434,38 +474,75 @@ def hand_words(view: View, entry: dict[str, Any]) -> str:
     return text
 
 
-def players_table(view: View) -> Table:
-    target = view.get("omphalos_to_win", "?")
-    table = Table(box=box.SIMPLE_HEAD, title="Players", title_justify="left")
-    for column in ("player", "side", "omphalos", "hand", "deck", "discard", "omph. cards"):
-        table.add_column(column)
-    table.add_column("bought", overflow="fold")
-    totals = side_totals(view)
-    for entry in view.get("players") or []:
-        seat = entry["seat"]
-        name = seat_text(view, seat)
-        if entry.get("out"):
-            name.append(" (out)", style="dim")
-        if seat == view.get("player"):
-            name.append(" (you)", style="bold")
-        side = entry.get("side", seat)
-        absorbed = f"{entry.get('absorbed', 0)}"
-        if totals.get(side, 0) != entry.get("absorbed", 0):
-            absorbed += f" (side {totals[side]})"
-        absorbed += f"/{target}"
-        table.add_row(
-            name,
-            str(side),
-            absorbed,
-            hand_words(view, entry)
-            if "hand" not in entry
-            else f"{entry.get('hand_count')} (below)",
-            str(entry.get("deck_count", "?")),
-            str(len(entry.get("discard") or [])),
-            str(entry.get("omphalos_cards", 0)),
-            ", ".join(entry.get("bought") or []),
+def player_line(view: View, entry: dict[str, Any], totals: dict[int, int]) -> Text:
+    """``P1 Hades · side 1 · omphalos 0/3 · hand 9 · deck 9 · discard 2 · ...``."""
+    seat = entry["seat"]
+    line = seat_text(view, seat)
+    line.stylize("bold")
+    if seat == view.get("player"):
+        line.append(" (you)", style="bold")
+    if entry.get("out"):
+        line.append(" (out)", style="dim")
+    side = entry.get("side", seat)
+    absorbed = f"{entry.get('absorbed', 0)}"
+    if totals.get(side, 0) != entry.get("absorbed", 0):
+        absorbed += f" (side {totals[side]})"
+    facts = [
+        ("side", str(side)),
+        ("omphalos", f"{absorbed}/{view.get('omphalos_to_win', '?')}"),
+        ("hand", hand_words(view, entry) if "hand" not in entry else str(entry.get("hand_count"))),
+        ("deck", str(entry.get("deck_count", "?"))),
+        ("discard", str(len(entry.get("discard") or []))),
+    ]
+    if entry.get("omphalos_cards"):
+        facts.append(("omphalos cards", str(entry["omphalos_cards"])))
+    if entry.get("bought"):
+        facts.append(("bought", ", ".join(entry["bought"])))
+    for key, value in facts:
+        line.append(" · ", style="dim")
+        line.append(f"{key} ", style="dim")
+        line.append(value)
+    return line
+
+
+def armies_panel(view: View, *, recruiting: bool = False) -> Group:
+    """Each player on one line, with their units below it, one line each (dead ones folded
+    into one line): what the map's short names stand for, Vitality, stats, talents, power.
+    During the recruitment, the armies recruited so far under their players' names."""
+    parts: list[RenderableType] = [
+        Text.assemble(
+            ("Armies so far" if recruiting else "Players", "bold"),
+            (
+                " and their units: where, Vitality, O/D/R/M (Offence/Defence/Range/Movement), "
+                "talents · power (info NAME)",
+                "dim",
+            ),
         )
-    return table
+    ]
+    totals = side_totals(view)
+    by_id = units_by_id(view)
+    for entry in view.get("players") or []:
+        if recruiting:
+            parts.append(seat_text(view, entry["seat"]))
+        else:
+            parts.append(player_line(view, entry, totals))
+        army = [by_id[u] for u in entry.get("army") or [] if u in by_id]
+        standing = [u for u in army if not u.get("dead")]
+        dead = [u for u in army if u.get("dead")]
+        if standing:
+            table = unit_columns(view)
+            for unit in standing:
+                table.add_row(*unit_row(view, unit))
+            parts.append(table)
+        if dead:
+            line = Text("  dead: ", style="dim")
+            for k, unit in enumerate(dead):
+                if k:
+                    line.append(", ", style="dim")
+                line.append_text(unit_text(view, unit["id"]))
+                line.append(f" 0/{unit.get('max_vitality', '?')}", style="dim")
+            parts.append(line)
+    return Group(*parts)
 
 
 # --- the turn and the ATTACK --------------------------------------------------------------
@@ -481,9 +558,6 @@ def header(view: View) -> Text:
     line.append(STEP_WORDS.get(step, step))
     if step not in ("recruit-divinity", "recruit-unit", "over"):
         line.append(f" — activations {view.get('activations', 0)}/2")
-    scenario = view.get("scenario")
-    if scenario:
-        line.append(f" — {scenario}", style="dim")
     if view.get("first_kill_wins"):
         line.append(" — first kill wins", style="dim")
     return line
@@ -527,13 +601,15 @@ def dice_text(label: str, faces: list[int]) -> Text:
     return line
 
 
-def attack_panel(view: View) -> Panel | None:
+def attack_panel(view: View) -> Group | None:
+    """The ATTACK in progress (and the one it answers): who, whom, how far, its phase, then
+    both assaults' dice on one line."""
     attacks = view.get("attacks") or []
     if not attacks:
         return None
     parts: list[RenderableType] = []
     for k, attack in enumerate(attacks):
-        line = Text("↳ " if k else "")
+        line = Text("↳ " if k else "ATTACK: ", style="bold red")
         line.append_text(unit_text(view, attack["attacker"]))
         kind = " retaliates on " if attack.get("retaliation") else " attacks "
         if attack.get("area_attack"):
@@ -548,10 +624,12 @@ def attack_panel(view: View) -> Panel | None:
             f" (distance {attack.get('distance', '?')}, phase: {PHASE_WORDS.get(phase, phase)})"
         )
         parts.append(line)
-        parts.append(dice_text("  First assault", list(attack.get("first_assault") or [])))
-        parts.append(dice_text("  Second assault", list(attack.get("second_assault") or [])))
-    parts.append(Text("dice: 1-2 blank · 3-5 hit · 6 critical (rolls again)", style="dim"))
-    return Panel(Group(*parts), title="ATTACK", title_align="left", border_style="red")
+        dice = dice_text("  First assault", list(attack.get("first_assault") or []))
+        dice.append(" · ")
+        dice.append_text(dice_text("Second assault", list(attack.get("second_assault") or [])))
+        parts.append(dice)
+    parts.append(Text("  dice: 1-2 blank · 3-5 hit · 6 critical (rolls again)", style="dim"))
+    return Group(*parts)
 
 
 def instruction(view: View) -> str | None:
@@ -799,14 +877,17 @@ class MythicBattlesRenderer(Renderer):
         active = activation_text(view)
         if active is not None:
             parts.append(active)
-        parts.append(map_panel(view))
-        if view.get("units"):
-            parts.append(units_table(view))
-        recruitment = recruitment_panel(view)
-        parts.append(players_table(view) if recruitment is None else recruitment)
         attack = attack_panel(view)
         if attack is not None:
             parts.append(attack)
+        parts.append(map_panel(view))
+        recruitment = recruitment_panel(view)
+        if recruitment is None:
+            parts.append(armies_panel(view))
+        else:
+            if view.get("units"):
+                parts.append(armies_panel(view, recruiting=True))
+            parts.append(recruitment)
         hand = hand_text(view) if recruitment is None else None
         if hand is not None:
             parts.append(hand)
