@@ -39,6 +39,7 @@ GLYPH_STYLE = {
 }
 CAPTURED_MARK = "⇄"
 LAST_MARK = "★"
+JUST_CAPTURED_MARK = "✦"  # captured by the last card placed (the view's "captured")
 
 
 @cache
@@ -108,19 +109,28 @@ def _glyph(kind: str) -> tuple[str, str]:
     return GLYPH.get(kind, "?"), GLYPH_STYLE.get(kind, "")
 
 
-def card_cell(card: dict[str, Any], last: bool, number: int | None = None) -> Text:
+def card_cell(
+    card: dict[str, Any], last: bool, number: int | None = None, just_captured: bool = False
+) -> Text:
     """A card: north side, name, west side / Power / east side, south side (and Hela beneath).
 
-    The top corners mark a captured card (left) and the last card played or, when an action
-    targets this card, that action's number (right).
+    The top corners mark a captured card (left) and, on the right, the number of the action
+    that targets this card, else the last card played or a card that placement captured.
     """
     sides = card["sides"]
     captured = card["pantheon"] != card["allegiance"]
-    corner = (f"#{number}", "bold bright_green") if number is not None else (LAST_MARK, "")
+    if number is not None:
+        corner: list[tuple[str, str]] = [(f"#{number}", "bold bright_green")]
+    elif last:
+        corner = [(LAST_MARK, "")]
+    elif just_captured:
+        corner = [(JUST_CAPTURED_MARK, "")]
+    else:
+        corner = []
     top = Text.assemble(
         (CAPTURED_MARK if captured else " ") + "  ",
         _padded([_glyph(sides["north"])], CELL_WIDTH - 6),
-        _padded([corner] if number is not None or last else [], 3),
+        _padded(corner, 3),
     )
     power = f"{card['power']}" + (f" (+{card['plus']})" if card["plus"] else "")
     middle = Text.assemble(
@@ -173,6 +183,7 @@ def battlefield(view: View) -> RenderableType:
         return Text("The battlefield is empty: the first card goes to e5.", style="dim")
     cols, rows = _window(view, set(by_square) | set(targets) | near)
     last = last_placed(view)
+    just_captured = set(view.get("captured") or ())
     table = Table(box=box.SQUARE, show_lines=True, padding=0, show_edge=True)
     table.add_column("", justify="right", vertical="middle", width=2)
     for col in cols:
@@ -184,15 +195,18 @@ def battlefield(view: View) -> RenderableType:
             square = _name(cell(col, row))
             card = by_square.get(square)
             if card is not None:
-                cells.append(card_cell(card, square == last, chosen.get(square)))
+                cells.append(
+                    card_cell(card, square == last, chosen.get(square), square in just_captured)
+                )
             else:
                 cells.append(empty_cell(square, targets.get(square), square in near))
         table.add_row(*cells)
     return table
 
 
-def legend() -> Text:
-    """What the glyphs mean (one line at 80 columns; colours show in the players table)."""
+def legend(captures: bool = False) -> Text:
+    """What the glyphs mean (one line at 80 columns; colours show in the players table);
+    with ``captures``, the mark of the cards the last card placed captured too."""
     parts: list[tuple[str, str] | str] = []
     for kind, label in (
         ("shield", "shield"),
@@ -202,6 +216,9 @@ def legend() -> Text:
     ):
         parts += [_glyph(kind), f" {label}  "]
     parts.append(f"{CAPTURED_MARK} captured  {LAST_MARK} last played")
+    if captures:  # the plain sides make room for it
+        parts[6:8] = []
+        parts.append(f"  {JUST_CAPTURED_MARK} it captured")
     return Text.assemble(*parts, style="dim")
 
 
@@ -314,7 +331,7 @@ class MythicArenaRenderer(Renderer):
     def position(self, view: View) -> RenderableType:
         parts: list[RenderableType] = [header(view), battlefield(view)]
         if view["battlefield"]:
-            parts.append(legend())
+            parts.append(legend(bool(view.get("captured"))))
         parts += [players_table(view, self), supply_line(view)]
         drawn = drawn_panel(view, self)
         if drawn is not None:
