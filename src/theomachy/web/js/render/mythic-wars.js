@@ -16,6 +16,17 @@
 // hold the same deity): the id before "@" finds the card in the catalogue, and names are
 // shown as "Thor@1" where the two copies could be confused.
 // Anything else the rules may offer falls back to a plain button (the table does that).
+// A click on something that is not a move now asks the server why (moves.bind/refuse): your
+// entity that cannot act (empowered, defeated, face down), a foe the selected entity may not
+// attack or target (behind its creature or a Guardian, face down, defeated), a deity of the
+// copy you may not take.
+//
+// Layout: the status line, the other factions (compact cards when there are two or more), the
+// prompt with its buttons and the dice in the middle, the viewer's own faction at the bottom,
+// so the prompt sits between the foes it targets and the entities it empowers; on a wide
+// screen it fits the window (the other factions, or the copy to assemble from, scroll by
+// themselves), on a phone it is one column. The latest moves (ctx.recent) are marked with
+// .last-move: the attacker and its target, the entity empowered, the deity declared.
 
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
@@ -42,6 +53,7 @@ const PHASE_WORD = {
   "next-prime": "Choosing the next prime faction",
   over: "The battle is over",
 };
+const SETUP_PHASES = new Set(["deal", "draft", "assemble", "first"]);
 const STAT_SHORT = { attack: "Att", defense: "Def", power: "Pow" };
 const WHO = { self: "itself", supporting: "its allies", faction: "its faction", opposing: "every foe" };
 
@@ -313,7 +325,7 @@ function statusLine(ctx) {
   );
 }
 
-function dicePanel(ctx) {
+function dicePanel(ctx, touched = new Set()) {
   const { view } = ctx;
   const settled = view.settled || [];
   const pending = view.pending && view.pending.kind !== "choice" ? view.pending : null;
@@ -321,7 +333,7 @@ function dicePanel(ctx) {
   const die = (value, critical) => h("span.die", { class: critical ? "critical" : null, title: critical ? "critical (a natural 6)" : "die" }, String(value));
   return h(
     "div.dice#dice",
-    null,
+    { class: settled.length && touched.size ? "recent" : null },
     settled.map((r) => {
       if (r.kind === "damage") {
         return h("div.roll", null, icon("dice"), die(r.first_die, false), `${entityName(r.first)} loses ${r.points}`);
@@ -418,7 +430,10 @@ function poolZone(ctx, assembles) {
             { note: offered ? null : "Not on offer now: a faction comes from one pantheon, with room for all four." },
           );
           if (offered) ctx.moves.bind(card, assembles.get(id), { label: `Take ${entityName(id)}` });
-          else card.style.opacity = "0.45";
+          else {
+            card.classList.add("not-offered");
+            if (ctx.moves.legal.length) ctx.moves.bind(card, `assemble ${id}`);
+          }
           return card;
         }),
       ),
@@ -426,7 +441,34 @@ function poolZone(ctx, assembles) {
   );
 }
 
-function factionPanel(ctx, seat, parsed, options) {
+/** The total energy a faction has in the battle. */
+function energyInBattle(view, seat) {
+  return (view.entities || [])
+    .filter((e) => e.owner === seat && isBattle(e))
+    .reduce((sum, e) => sum + (e.energy || 0), 0);
+}
+
+/**
+ * What a click on ``entry`` would mean now, when it is not a move: the action whose refusal
+ * the server explains (null: nothing worth saying). ``pending`` is the choice an ability gives.
+ */
+function refusedAction(ctx, entry, parsed, options) {
+  const { view, ui } = ctx;
+  if (!entry.id || !ctx.moves.legal.length) return null;
+  const mine = entry.owner === ctx.seat;
+  if (view.phase === "invocation" && !view.pending) return mine ? `invoke ${entry.id}` : null;
+  if (view.phase !== "empowerment" && !(view.pending && view.pending.kind === "choice")) return null;
+  if (options && ui.selected && ui.mode && !mine) {
+    return ui.mode === "attack" ? `attack ${ui.selected} ${entry.id}` : `ability ${ui.selected} ${entry.id}`;
+  }
+  if (mine && !parsed.byActor.has(entry.id) && !parsed.orders.size) {
+    if (view.pending) return null;
+    return entry.state === "uninvoked" ? `invoke ${entry.id}` : `rest ${entry.id}`;
+  }
+  return null;
+}
+
+function factionPanel(ctx, seat, parsed, options, { compact = false, touched = new Set() } = {}) {
   const { view, moves, ui } = ctx;
   const faction = view.factions[seat];
   const turn = !view.terminal && view.current_player === seat;
@@ -434,10 +476,11 @@ function factionPanel(ctx, seat, parsed, options) {
   const mine = ctx.seat === seat;
   const targetMap = options ? (ui.mode === "attack" ? options.attack : ui.mode === "ability" ? options.ability : new Map()) : new Map();
   const badge = ui.mode === "attack" ? "attack" : abilityBadge(ui.selected);
+  const energy = energyInBattle(view, seat);
   return h(
     "section.faction",
     {
-      class: [turn ? "turn" : null, faction.eliminated ? "eliminated" : null, mine ? "me" : null],
+      class: [turn ? "turn" : null, faction.eliminated ? "eliminated" : null, mine ? "me" : null, compact ? "compact" : null],
       style: { "--seat": ctx.colour(seat) },
       data: { seat },
     },
@@ -447,14 +490,16 @@ function factionPanel(ctx, seat, parsed, options) {
       h("span.seat-dot"),
       h("span.faction-name", null, ctx.seatName(seat)),
       mine ? h("span.you-tag", null, "you") : null,
-      view.prime === seat ? h("span.faction-tag.prime-tag", null, "♛ prime") : null,
+      view.prime === seat ? h("span.faction-tag.prime-tag", { title: "the prime faction" }, compact ? "♛" : "♛ prime") : null,
       turn ? h("span.faction-tag", null, "to play") : null,
-      faction.eliminated ? h("span.faction-tag", null, "eliminated") : null,
+      faction.eliminated ? h("span.faction-tag", null, "out") : null,
       h("span.spacer"),
       h(
         "span.faction-meta",
-        null,
-        `${faction.in_battle} in battle · ${faction.uninvoked} face down${faction.hand ? ` · ${faction.hand} dealt` : ""}`,
+        { title: "entities in the battle · their energy · face-down deities" },
+        compact
+          ? `${faction.in_battle} in battle${faction.in_battle ? ` · ⚡${energy}` : ""} · ${faction.uninvoked} face down${faction.hand ? ` · ${faction.hand} dealt` : ""}`
+          : `${faction.in_battle} in battle · ${energy} energy · ${faction.uninvoked} face down${faction.hand ? ` · ${faction.hand} dealt` : ""}`,
       ),
     ),
     h(
@@ -480,6 +525,7 @@ function factionPanel(ctx, seat, parsed, options) {
             const selectable = entry.id && parsed.byActor.has(entry.id) && !action;
             if (selectable) classes.push("selectable");
             if (entry.id && entry.id === ui.selected && options) classes.push("selected");
+            if (entry.id && touched.has(entry.id)) classes.push("last-move");
             const card = entityCard(entry, {
               extraClass: classes,
               badge: action && classes.includes("target") ? badge : action ? (parsed.orders.has(entry.id) ? "next" : "invoke") : null,
@@ -499,12 +545,43 @@ function factionPanel(ctx, seat, parsed, options) {
               card.addEventListener("keydown", (event) => {
                 if (event.key === "Enter" || event.key === " ") pick(event);
               });
+            } else {
+              const refused = refusedAction(ctx, entry, parsed, options);
+              if (refused) moves.bind(card, refused);
             }
             return card;
           })
         : h("p.muted", null, "No deities yet."),
     ),
   );
+}
+
+/** The prompt beside the cards when no entity is selected: what to click, and where. */
+function promptBar(ctx, parsed) {
+  const { view, moves } = ctx;
+  if (!moves.legal.length) return null;
+  let text = null;
+  if (parsed.orders.size) text = "Several of your abilities are due at once: click, below, the entity whose ability resolves first.";
+  else if (parsed.invokes.size) text = "Declare one of your face-down deities below: click it. It is face up at once and enters the battle with the others'.";
+  else if (parsed.drafts.size) text = "Keep one of your dealt cards: click it.";
+  else if (parsed.assembles.size) text = "Take a deity from the copy: click it. The others do not see which.";
+  if (!text) return null;
+  return h("div.command.wars-prompt#wars-prompt", { data: { phase: view.phase } }, h("span.command-title", null, text));
+}
+
+/**
+ * The entity tokens the latest moves touched (ctx.recent, as the viewer saw them): the
+ * attacker and its target, the entity that used its ability and its target, the entity that
+ * rested, the deity declared, the trigger ordered. Hidden picks ("draft ?") touch nothing.
+ */
+function lastMoveTokens(ctx) {
+  const touched = new Set();
+  for (const entry of ctx.recent || []) {
+    const [verb, ...args] = String(entry.action || "").split(" ");
+    if (!["attack", "ability", "rest", "invoke", "order", "draft", "assemble"].includes(verb)) continue;
+    for (const token of args) if (token && token !== "?") touched.add(token);
+  }
+  return touched;
 }
 
 function abilityBadge(actor) {
@@ -564,20 +641,37 @@ export default {
       if (entry.rest) moves.cover(entry.rest);
       if (entry.abilityNoTarget) moves.cover(entry.abilityNoTarget);
     }
+    const touched = lastMoveTokens(ctx);
     const seats = (view.factions || []).map((f) => f.seat);
-    const order = ctx.seat === null ? seats : [ctx.seat, ...seats.filter((s) => s !== ctx.seat)];
+    const mine = ctx.seat !== null && seats.includes(ctx.seat) ? ctx.seat : null;
+    const others = seats.filter((s) => s !== mine);
+    // Two or more other factions, or the set-up (face-down cards only): each other faction
+    // summarised in compact cards (the full text is in the help).
+    const compact = others.length > 1 || SETUP_PHASES.has(view.phase);
     return h(
       "div.wars",
-      { data: { renderer: "mythic-wars", phase: view.phase } },
+      {
+        class: [compact ? "many-foes" : null, mine === null ? "spectating" : null],
+        data: { renderer: "mythic-wars", phase: view.phase, factions: seats.length },
+        style: { "--foe-columns": String(Math.min(others.length, 3) || 1) },
+      },
       statusLine(ctx),
-      options ? commandBar(ctx, options) : null,
-      dicePanel(ctx),
-      handZone(ctx, parsed.drafts),
-      poolZone(ctx, parsed.assembles),
-      h("div.factions", null, order.map((seat) => factionPanel(ctx, seat, parsed, options))),
+      h(
+        "div.wars-foes#foes",
+        null,
+        others.map((seat) => factionPanel(ctx, seat, parsed, options, { compact, touched })),
+      ),
+      h(
+        "div.wars-centre#centre",
+        null,
+        options ? commandBar(ctx, options) : promptBar(ctx, parsed),
+        dicePanel(ctx, touched),
+        handZone(ctx, parsed.drafts),
+        poolZone(ctx, parsed.assembles),
+      ),
+      mine !== null ? h("div.wars-mine#mine", null, factionPanel(ctx, mine, parsed, options, { touched })) : null,
     );
   },
-
 
   scoreLabel: "Energy",
 
