@@ -108,3 +108,50 @@ def test_a_finished_games_replay_shows_any_seats_eyes_and_every_hidden_card(
     # Hidden cards can be put away again.
     page.uncheck("#replay-reveal")
     page.wait_for_selector("#revealed[hidden]", state="attached")
+
+
+def test_a_turn_clock_from_the_lobby_a_stand_in_and_taking_the_seat_back(
+    server: LiveServer, page: Any
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{server.url}/")
+    page.click("[data-game='mythic-arena']")
+    page.select_option("#seat-1", "random")
+    page.click("#clock-box summary")
+    page.select_option("#clock-minutes", "5")
+    page.select_option("#clock-increment", "15")
+    page.select_option("#clock-away", "180")
+    page.click("#create")
+    page.wait_for_selector("#created [data-play='0']")
+    page.click("#created [data-play='0']")
+    page.wait_for_selector("#table[data-renderer='mythic-arena'][data-seat='0']")
+    table_id = page.get_attribute("#table", "data-table")
+    public = httpx.get(f"{server.url}/api/tables/{table_id}").json()
+    assert public["clock"]["minutes"] == 5 and public["clock"]["increment"] == 15
+    assert public["clock"]["away"] == 180
+    # Each seat's time shows in the seat list, the running one counting down.
+    page.wait_for_selector(".seat-clock[data-running]")
+    first = page.inner_text(".seat-clock[data-running]")
+    assert first.startswith(("5:00", "4:5"))
+    page.wait_for_function(
+        "first => document.querySelector('.seat-clock[data-running]').textContent !== first",
+        arg=first,
+        timeout=TIMEOUT_MS,
+    )
+
+    # A table whose clock is a fraction of a second: the stand-in plays for the person.
+    table = create_table(
+        server,
+        game="mythic-arena",
+        bots={"1": "random"},
+        # A stand-in that thinks half a second a move: the game lasts while the test looks.
+        clock={"minutes": 0.01, "bot": "mcts:budget_ms=500"},
+    )
+    open_seat(page, table, 0)
+    page.wait_for_selector("#take-back", timeout=TIMEOUT_MS)
+    assert "time ran out" in page.inner_text("#banner")
+    assert "bot playing: time ran out" in page.inner_text("#seats")
+    screenshot(page, "clock-stand-in.png", full_page=False)
+    page.click("#take-back")
+    page.wait_for_selector("#take-back", state="detached", timeout=TIMEOUT_MS)
+    assert "bot playing" not in page.inner_text("#seats")

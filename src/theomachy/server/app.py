@@ -284,6 +284,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 body.seed,
                 open_table=body.open,
                 owner=client_key(request.client.host if request.client else None),
+                clock=body.clock,
             )
         except ValueError as exc:
             return error(400, str(exc))
@@ -400,6 +401,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         it: the view's ``undo`` says how many may be); answers with the seat's new view."""
         table, seat = await seated(table_id, authorization)
         await hub.undo(table, seat, body.seq)
+        return view_response(table, seat)
+
+    @app.post("/api/tables/{table_id}/return")
+    async def take_seat_back(
+        table_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> Any:
+        """The token's seat is played by its person again, not by the stand-in bot that
+        took it when its clock ran out or its person was away; answers with the new view."""
+        table, seat = await seated(table_id, authorization)
+        await hub.take_back_seat(table, seat)
         return view_response(table, seat)
 
     @app.get("/api/tables/{table_id}/why")
@@ -572,6 +583,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 await hub.undo(table, seat, parsed.seq)
             except TableError as exc:
                 return socket_error(exc.status, str(exc), undo=True, **exc.details)
+            return None
+        if parsed.type == "return":
+            try:
+                await hub.take_back_seat(table, seat)
+            except TableError as exc:
+                return socket_error(exc.status, str(exc), standin=True)
             return None
         if parsed.action is None:
             return socket_error(400, "bad message: an action message needs 'action'")

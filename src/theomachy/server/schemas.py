@@ -18,6 +18,19 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class ClockSpec(Strict):
+    """A table's time control, as its creator asks for it (``POST /api/tables``: ``clock``)."""
+
+    minutes: float | None = Field(default=None, gt=0, le=600)
+    """Each person's time for the whole game; None: no clock."""
+    increment: int = Field(default=0, ge=0, le=3600)
+    """Seconds added to a person's clock each time their turn passes to someone else."""
+    away: int | None = Field(default=None, ge=30, le=86_400)
+    """Seconds a person may be disconnected on their turn before a bot plays for them."""
+    bot: str | None = Field(default=None, max_length=200)
+    """The stand-in's agent spec; default: the table's own bot level, else the server's."""
+
+
 class CreateTable(Strict):
     """``POST /api/tables``: a game, its player count and options, and the bot seats."""
 
@@ -30,6 +43,8 @@ class CreateTable(Strict):
     # An open table is for analysis: its seed and hidden set-up may be chosen, and every seat
     # is told that hidden information is predictable there.
     open: bool = False
+    # Optional time control: clocks, an absence limit, and the bot that stands in.
+    clock: ClockSpec | None = None
 
     def bot_seats(self) -> dict[int, str]:
         """The bot seats with integer keys; ``ValueError`` for a key that is not a number."""
@@ -67,9 +82,10 @@ class Claim(Strict):
 class SocketMessage(Strict):
     """A WebSocket message from a client: ``hello`` first (with the seat credential, or
     without it to watch), then actions to play, chat messages, pings, ``why`` (why an
-    action is refused now) and ``undo`` (take one's latest move back, with ``seq``)."""
+    action is refused now), ``undo`` (take one's latest move back, with ``seq``) and
+    ``return`` (take one's seat back from its stand-in bot)."""
 
-    type: Literal["hello", "action", "ping", "chat", "why", "undo"] = "action"
+    type: Literal["hello", "action", "ping", "chat", "why", "undo", "return"] = "action"
     credential: str | None = Field(default=None, max_length=MAX_CREDENTIAL_CHARS)
     action: str | None = Field(default=None, min_length=1, max_length=MAX_ACTION_CHARS)
     seq: int | None = Field(default=None, ge=0, lt=2**31)

@@ -83,6 +83,9 @@ class TableRow(Base):
     winner_names: Mapped[list[str] | None] = mapped_column(JSON, nullable=True, default=None)
     # The table of the rematch, once a seat asked for one (the same seats, the next seed).
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
+    # The table's time control and its clocks (server/clocks.py), stored with every move;
+    # null for a table without one.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
@@ -193,6 +196,7 @@ class TableRecord(TableSummary):
     seats: tuple[Seat, ...]
     actions: tuple[str, ...]
     rematch: str | None = None
+    clock: dict[str, Any] | None = None
 
 
 def _summary_fields(row: TableRow) -> dict[str, Any]:
@@ -269,6 +273,7 @@ _ADDED_COLUMNS: dict[str, dict[str, str]] = {
         "lease_until": "TIMESTAMP WITH TIME ZONE",
         "winner_names": "JSON",
         "rematch": "VARCHAR(32)",
+        "clock": "JSON",
     },
     "seats": {"invite_hash": "VARCHAR(64)", "reinvites": "INTEGER DEFAULT 0"},
 }
@@ -328,6 +333,7 @@ class Store:
         open_table: bool = False,
         host_hash: str | None = None,
         owner: str | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> None:
         """Store a new table with an empty log."""
         stamp = now()
@@ -348,6 +354,7 @@ class Store:
                     status="playing",
                     waiting=waiting,
                     winners=[],
+                    clock=clock,
                     created_at=stamp,
                     updated_at=stamp,
                 )
@@ -373,6 +380,7 @@ class Store:
         waiting: str,
         winners: list[int],
         winner_names: list[str] | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> None:
         """Append ``(action, actor)`` entries to a log of ``expected_length`` entries and
         update the table's listing columns, all in one transaction; ``LogConflict`` (nothing
@@ -381,18 +389,21 @@ class Store:
         stamp = now()
         # SQLAlchemy Core, not the ORM session: this is the server's hottest write path, and
         # one UPDATE plus one multi-row INSERT costs about a third of the ORM unit of work.
+        values: dict[str, Any] = {
+            "length": expected_length + len(entries),
+            "status": status,
+            "waiting": waiting,
+            "winners": winners,
+            "winner_names": winner_names,
+            "updated_at": stamp,
+        }
+        if clock is not None:
+            values["clock"] = clock
         with self.engine.begin() as connection:
             result = connection.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.length == expected_length)
-                .values(
-                    length=expected_length + len(entries),
-                    status=status,
-                    waiting=waiting,
-                    winners=winners,
-                    winner_names=winner_names,
-                    updated_at=stamp,
-                )
+                .values(**values)
             )
             if result.rowcount != 1:
                 raise LogConflict(
@@ -442,6 +453,19 @@ class Store:
             )
             self._notify(connection, f"undo {table_id} {length}")
 
+    def clock(self, table_id: str) -> dict[str, Any] | None:
+        """A table's stored clock (None: it has none)."""
+        with self._sessions() as session:
+            found = session.scalar(select(TableRow.clock).where(TableRow.id == table_id))
+            return dict(found) if found else None
+
+    def set_clock(self, table_id: str, clock: dict[str, Any]) -> None:
+        """Store a table's clock (a stand-in took a seat, or its person took it back); other
+        processes hear ``seats``, and reload the seats and the clock."""
+        with self.engine.begin() as connection:
+            connection.execute(update(TableRow).where(TableRow.id == table_id).values(clock=clock))
+            self._notify(connection, f"seats {table_id}")
+
     def _notify(self, connection: Any, message: str) -> None:
         if self.shared:
             connection.execute(
@@ -478,6 +502,7 @@ class Store:
                 seats=seats,
                 actions=tuple(actions),
                 rematch=row.rematch,
+                clock=row.clock,
             )
 
     @staticmethod

@@ -50,6 +50,7 @@ from theomachy.engine.simulate import derive_seed
 from theomachy.server.auth import hash_token, new_table_id, new_token, seat_of
 from theomachy.server.bots import BotFailure, BotRunner, make_bot_runner, validate_bot
 from theomachy.server.broker import Listener
+from theomachy.server.clocks import Clock, now_ms
 from theomachy.server.errors import (
     BrokenTable,
     Conflict,
@@ -64,6 +65,7 @@ from theomachy.server.errors import (
 from theomachy.server.push import Outbox, Rendering, Subscriber, delta_text, presence_text
 from theomachy.server.ratelimit import TokenBucket
 from theomachy.server.replays import Snapshots
+from theomachy.server.schemas import ClockSpec
 from theomachy.server.settings import ServerSettings
 from theomachy.server.storage import ChatMessage, LogConflict, Seat, Store, TableSummary, now
 
@@ -87,6 +89,9 @@ log = logging.getLogger("theomachy.server")
 T = TypeVar("T")
 
 SPECTATOR = None
+
+DEFAULT_STANDIN = "medium"
+"""The stand-in's level at a table with a clock and no bots (one with bots uses theirs)."""
 
 MAX_TAKEBACK = 30
 """The most moves a seat may take back in one turn (within what a chronicle can rewind)."""
@@ -140,11 +145,26 @@ class LiveTable:
     # the game says shows something hidden, the end of the turn, and a restart.
     takeback: list[State] = field(default_factory=list)
     takeback_seat: int | None = None
+    # The table's time control (None: no clocks, no stand-ins), the timer that fires when
+    # a stand-in is due, and since when (ms) each claimed seat has had no connection.
+    clock: Clock | None = None
+    clock_timer: asyncio.TimerHandle | None = None
+    gone_since: dict[int, int] = field(default_factory=dict)
 
     @property
     def bots(self) -> dict[int, str]:
-        """Bot seats and their agent specs."""
+        """Bot seats and their agent specs (as the table was made)."""
         return {s.seat: s.bot for s in self.seats if s.bot is not None}
+
+    @property
+    def driven(self) -> dict[int, str]:
+        """The seats the server plays, with their agent specs: the bots, and the people's
+        seats a stand-in plays for now (their clock ran out, or they were away too long)."""
+        driven = self.bots
+        if self.clock is not None:
+            for seat in self.clock.standins:
+                driven[seat] = self.clock.bot
+        return driven
 
     @property
     def length(self) -> int:
@@ -158,7 +178,7 @@ class LiveTable:
             return "none"
         if player == CHANCE:
             return "chance"
-        return "bot" if player in self.bots else "seat"
+        return "bot" if player in self.driven else "seat"
 
     def undoable(self, seat: int | None) -> int:
         """How many of its latest moves ``seat`` may take back now (0 for anyone else)."""
@@ -288,6 +308,9 @@ class TableHub:
         drivers = [t.driver for t in self._live.values() if t.driver is not None]
         for task in drivers:
             task.cancel()
+        for table in self._live.values():
+            if table.clock_timer is not None:
+                table.clock_timer.cancel()
         await asyncio.gather(*drivers, return_exceptions=True)
         for table in self._live.values():
             for subscriber in table.subscribers:
@@ -348,8 +371,10 @@ class TableHub:
         *,
         open_table: bool = False,
         owner: str = "",
+        clock: ClockSpec | None = None,
     ) -> tuple[LiveTable, dict[int, str], str]:
         """A new table; returns it, each person's seat invitation and the host credential.
+        ``clock``: the table's time control and stand-in bot, if it has one.
         ``ValueError`` (nothing stored) for an unknown game, a bad player count, option or
         bot; ``TooMany`` when the client is over its quota."""
         if seed is not None and not open_table:
@@ -383,7 +408,12 @@ class TableHub:
             raise ValueError(f"bots: at most {self.settings.max_bots_per_table} bots a table")
         async with self._owner_lock(owner):
             await self._check_quota(owner, len(specs))
-            return await self._create_table(game, specs, seed, open_table, owner)
+            timing = None
+            if clock is not None and (clock.minutes is not None or clock.away is not None):
+                default = next(iter(specs.values()), DEFAULT_STANDIN)
+                standin = validate_bot(clock.bot or default, self.settings, "clock.bot")
+                timing = Clock.start(clock, game.players, standin)
+            return await self._create_table(game, specs, seed, open_table, owner, timing)
 
     def _owner_lock(self, owner: str) -> asyncio.Lock:
         """One client's table creations, one at a time (a quota check and its insert must not
@@ -397,7 +427,13 @@ class TableHub:
         return lock
 
     async def _create_table(
-        self, game: Game, specs: dict[int, str], seed: int | None, open_table: bool, owner: str
+        self,
+        game: Game,
+        specs: dict[int, str],
+        seed: int | None,
+        open_table: bool,
+        owner: str,
+        clock: Clock | None = None,
     ) -> tuple[LiveTable, dict[int, str], str]:
         invites = {seat: new_token() for seat in range(game.players) if seat not in specs}
         host = new_token()
@@ -423,6 +459,7 @@ class TableHub:
             seats=seats,
             state=game.new_game(),
             chronicle=Chronicle(game),
+            clock=clock,
         )
         await self.db(
             lambda: self.store.create_table(
@@ -437,6 +474,7 @@ class TableHub:
                 open_table=open_table,
                 host_hash=table.host_hash,
                 owner=owner,
+                clock=clock.to_json() if clock is not None else None,
             )
         )
         self._remember(table)
@@ -479,6 +517,8 @@ class TableHub:
                     self._remember(table)
                     async with table.lock:
                         await self._settle(table)
+                    self._note_presence(table)
+                    self._arm_clock(table)
         finally:
             self._loading.pop(table_id, None)
         return table
@@ -506,6 +546,7 @@ class TableHub:
             state=state,
             chronicle=told,
             rematch=record.rematch,
+            clock=Clock.from_json(record.clock),
         )
 
     def _remember(self, table: LiveTable) -> None:
@@ -519,6 +560,7 @@ class TableHub:
             if excess <= 0:
                 break
             idle = not other.subscribers and not other.lock.locked()
+            idle = idle and other.clock_timer is None  # a stand-in may be due
             if other is not table and idle and (other.driver is None or other.driver.done()):
                 del self._live[other.id]
                 self.snapshots.forget(other.id)
@@ -566,6 +608,13 @@ class TableHub:
                 f"seat {seat} is already taken: this link now only lets you watch",
                 seat=seat,
             )
+        clock = table.clock
+        if clock is not None and table.state.current_player == seat:
+            async with table.lock:  # its time starts now, not when the table was made
+                clock.since_ms = now_ms()
+                await self.db(self.store.set_clock, table.id, clock.to_json())
+        self._note_presence(table)
+        self._arm_clock(table)
         return seat, credential
 
     async def reinvite(self, table: LiveTable, host: str | None, seat: int) -> str:
@@ -588,7 +637,9 @@ class TableHub:
         one (two claims at the same moment each reload)."""
         async with table.seats_lock:
             seats = await self.db(self.store.seats, table.id)
-            if seats == table.seats:
+            before = table.clock
+            await self._reload_clock(table)
+            if seats == table.seats and table.clock is before:
                 return
             table.seats = seats
             holders = {s.seat: s.token_hash for s in seats}
@@ -668,6 +719,7 @@ class TableHub:
                         table.seed + 1 if table.open else None,
                         open_table=table.open,
                         owner=owner,
+                        clock=table.clock.spec() if table.clock is not None else None,
                     )
                 except ValueError as error:  # a bot level this server no longer offers
                     raise Conflict(f"no rematch: {error}") from None
@@ -708,6 +760,11 @@ class TableHub:
             if current >= 0 and current != seat:
                 who = f"seat {current}" + (" (a bot)" if current in table.bots else "")
                 raise Forbidden(f"it is {who}'s turn, not seat {seat}'s")
+            if table.clock is not None and seat in table.clock.standins:
+                raise Conflict(
+                    "a bot is playing your seat: take it back first (the Take my seat back "
+                    "button, or POST /api/tables/{id}/return)"
+                )
             new = state.clone()
             new.apply(action, seat)  # IllegalAction (nothing changed) if it is not legal
             # Asked only now, of a legal move: a game answers for legal actions alone.
@@ -794,11 +851,19 @@ class TableHub:
         views. The caller holds the table's lock; ``entries`` are already applied to ``new``.
         ``wake_bots`` is False when the bot driver itself commits (it goes on by itself).
         ``undo_from``: the position before a seat's move the game says may be taken back."""
+        mover = entries[0][1] if entries else None
         while new.current_player == CHANCE:
             rng_seed = chance_seed(table.seed, table.secret, "chance", len(new._history))
             outcome = sample_outcome(new, _rng(rng_seed))
             new.apply(outcome)
             entries.append((outcome, CHANCE))
+        clock = table.clock
+        if clock is not None and entries:
+            # A person pays for the time they thought; a bot, a stand-in or chance does not.
+            person = mover if mover is not None and mover >= 0 else None
+            if person is not None and person in table.driven:
+                person = None
+            clock.charge(person, passed=new.current_player != mover)
         if entries:
             try:
                 await self.db(
@@ -810,6 +875,7 @@ class TableHub:
                     table.waiting(new),
                     new.winners(),
                     winner_names(new),
+                    clock.to_json() if clock is not None else None,
                 )
             except LogConflict:
                 # Another process wrote first: take its entries, and tell the player.
@@ -822,6 +888,7 @@ class TableHub:
         table.state = new
         table.reset_renderings()
         self._broadcast(table)
+        self._arm_clock(table)
         if wake_bots:
             self._wake(table)
 
@@ -861,6 +928,7 @@ class TableHub:
         table.state = new
         table.takeback.clear()
         table.takeback_seat = None
+        await self._reload_clock(table)
         table.reset_renderings()
         self._broadcast(table)
         self._wake(table)
@@ -889,6 +957,103 @@ class TableHub:
             table.reset_renderings()
             self._broadcast(table)
             self._wake(table)
+
+    # --- clocks and stand-ins ---------------------------------------------------------------
+    def _connected(self, table: LiveTable) -> set[int]:
+        """The seats with a connection, here or through another process."""
+        seats = {s.seat for s in table.subscribers if s.seat is not None}
+        for remote, _ in table.remote_presence.values():
+            seats |= remote
+        return seats
+
+    def _note_presence(self, table: LiveTable) -> None:
+        """Keep since when each claimed person seat has had no connection, and re-arm."""
+        if table.clock is None or table.clock.away is None:
+            return
+        connected = self._connected(table)
+        moment = now_ms()
+        for seat in table.seats:
+            if seat.bot is not None or seat.seat in connected or not seat.claimed:
+                table.gone_since.pop(seat.seat, None)
+            else:
+                table.gone_since.setdefault(seat.seat, moment)
+        self._arm_clock(table)
+
+    def _arm_clock(self, table: LiveTable) -> None:
+        """Set the timer for the moment a stand-in is due at the seat to play (its clock
+        runs out, or its person has been gone too long); none when nothing is due."""
+        if table.clock_timer is not None:
+            table.clock_timer.cancel()
+            table.clock_timer = None
+        clock = table.clock
+        seat = table.state.current_player
+        if clock is None or self._closing or seat < 0 or seat in table.driven:
+            return
+        if not table.seats[seat].claimed:
+            return  # nobody holds the seat yet: its clock waits for them
+        due = clock.due(seat, table.gone_since.get(seat))
+        if due is None:
+            return
+        delay = max(0.0, (due[0] - now_ms()) / 1000)
+        loop = asyncio.get_running_loop()
+        table.clock_timer = loop.call_later(
+            delay, lambda: self._spawn(self._clock_due(table, len(table.state._history)))
+        )
+
+    async def _clock_due(self, table: LiveTable, length: int) -> None:
+        """A stand-in's moment came: if the same seat is still to play with the time or the
+        absence still over the limit, a bot takes its seat and everyone is told."""
+        if not await self._may_drive(table):
+            return
+        async with table.lock:
+            clock = table.clock
+            seat = table.state.current_player
+            if clock is None or table.length != length or seat < 0 or seat in table.driven:
+                return
+            due = clock.due(seat, table.gone_since.get(seat))
+            if due is None or due[0] > now_ms() + 50:
+                self._arm_clock(table)
+                return
+            clock.take_over(seat, due[1])
+            await self.db(self.store.set_clock, table.id, clock.to_json())
+            log.info("table %s: a stand-in plays seat %s (%s)", table.id, seat, due[1])
+            table.reset_renderings()
+            self._broadcast(table)
+        self._wake(table)
+
+    async def take_back_seat(self, table: LiveTable, seat: int | None) -> None:
+        """The person of ``seat`` plays it again instead of its stand-in (an empty clock
+        gets a minute's grace); everyone is told."""
+        if seat is None:
+            raise Unauthorized("a seat credential is needed to take a seat back")
+        async with table.lock:
+            clock = table.clock
+            if clock is None or seat not in clock.standins:
+                raise Conflict("no bot is playing your seat: there is nothing to take back")
+            clock.give_back(seat)
+            table.gone_since.pop(seat, None)
+            await self.db(self.store.set_clock, table.id, clock.to_json())
+            table.reset_renderings()
+            self._broadcast(table)
+            self._arm_clock(table)
+
+    def clock_text(self, table: LiveTable) -> str | None:
+        """The clock message, as of now (each seat's time left, whose runs, stand-ins)."""
+        if table.clock is None:
+            return None
+        player = table.state.current_player
+        running = player if player >= 0 and table.seats[player].claimed else None
+        return json.dumps({"type": "clock", **table.clock.public(running)}, separators=(",", ":"))
+
+    async def _reload_clock(self, table: LiveTable) -> None:
+        """Take the stored clock (another process charged it, or seated a stand-in)."""
+        if table.clock is None:
+            return
+        stored = Clock.from_json(await self.db(self.store.clock, table.id))
+        if stored is not None and stored != table.clock:
+            table.clock = stored
+            table.reset_renderings()
+        self._arm_clock(table)
 
     # --- bots and chance ------------------------------------------------------------------
     async def _may_drive(self, table: LiveTable) -> bool:
@@ -923,7 +1088,7 @@ class TableHub:
                     continue
                 state = table.state
                 player = state.current_player
-                spec = table.bots[player]
+                spec = table.driven[player]
                 seed = chance_seed(table.seed, table.secret, "bot", player, len(state._history))
                 action = await self.bots.move(
                     owner=table.owner or table.id,
@@ -933,8 +1098,8 @@ class TableHub:
                     state=state.clone(),
                 )
                 async with table.lock:
-                    if table.state is not state:
-                        continue
+                    if table.state is not state or player not in table.driven:
+                        continue  # moved on meanwhile, or the person took the seat back
                     new = state.clone()
                     new.apply(action, player)
                     await self._commit(table, new, [(action, player)], wake_bots=False)
@@ -1037,6 +1202,7 @@ class TableHub:
                 "claimed": s.claimed,
                 "reinvites": s.reinvites,
                 "problem": table.problems.get(s.seat),
+                "standin": table.clock.standins.get(s.seat) if table.clock else None,
             }
             for s in table.seats
         ]
@@ -1068,6 +1234,7 @@ class TableHub:
             "view": state.view(seat),
             "story": self.story(table, seat, len(state._history)),
             "recent": table.chronicle.recent(seat, len(state._history)),
+            "clock": table.clock.public(None) if table.clock is not None else None,
             "undo": table.undoable(seat) if state is table.state else 0,
             "rematch": table.rematch,
         }
@@ -1101,7 +1268,10 @@ class TableHub:
         subscriber.outbox.put_view(lambda: self._next_message(table, subscriber))
 
     def _broadcast(self, table: LiveTable) -> None:
+        clock = self.clock_text(table)
         for subscriber in list(table.subscribers):
+            if clock is not None:
+                subscriber.outbox.put(clock)
             self._push(table, subscriber)
 
     def _presence(self, table: LiveTable) -> str:
@@ -1118,6 +1288,7 @@ class TableHub:
         leaving costs one message per connection per delay, not one per change)."""
         if new is not None:
             new.outbox.put(self._presence(table))
+        self._note_presence(table)
         if table.presence_pending:
             return
         table.presence_pending = True
@@ -1143,6 +1314,7 @@ class TableHub:
         seats = {int(s) for s in parts[1].split(",") if s.isdigit()}
         watching = int(parts[2]) if parts[2].isdigit() else 0
         table.remote_presence[parts[0]] = (seats, watching)
+        self._note_presence(table)
         text = self._presence(table)
         for subscriber in list(table.subscribers):
             subscriber.outbox.put(text)
@@ -1157,6 +1329,9 @@ class TableHub:
         first = self._next_message(table, subscriber)
         if first is not None:
             subscriber.outbox.put(first)  # queued before the presence message below
+        clock = self.clock_text(table)
+        if clock is not None:
+            subscriber.outbox.put(clock)
         self._presence_changed(table, subscriber)
         return subscriber
 

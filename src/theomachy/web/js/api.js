@@ -61,6 +61,7 @@ export const api = {
     const tail = query.toString() ? `?${query}` : "";
     return request("GET", `/api/tables/${enc(id)}/replay/${enc(step)}${tail}`, { token });
   },
+  takeSeatBack: (id, token) => request("POST", `/api/tables/${enc(id)}/return`, { token }),
   undo: (id, token, seq) => request("POST", `/api/tables/${enc(id)}/undo`, { token, body: { seq } }),
   why: (id, token, action) =>
     request("GET", `/api/tables/${enc(id)}/why?action=${enc(action)}`, { token }),
@@ -77,13 +78,14 @@ export const api = {
  * (close codes 4400-4499: 4403 when the seat was given to someone else).
  */
 export class TableSocket {
-  constructor(tableId, credential, { onView, onPresence, onChat, onWhy, onError, onStatus }) {
+  constructor(tableId, credential, { onView, onPresence, onChat, onWhy, onClock, onError, onStatus }) {
     this.tableId = tableId;
     this.credential = credential;
     this.onView = onView;
     this.onPresence = onPresence || (() => {});
     this.onChat = onChat || (() => {});
     this.onWhy = onWhy || null;
+    this.onClock = onClock || null;
     this.onError = onError || (() => {});
     this.onStatus = onStatus || (() => {});
     this.ws = null;
@@ -157,6 +159,8 @@ export class TableSocket {
       this.onChat(Array.isArray(message.messages) ? message.messages : []);
     } else if (message.type === "why") {
       if (this.onWhy) this.onWhy(message);
+    } else if (message.type === "clock") {
+      if (this.onClock) this.onClock(message);
     } else if (message.type === "error") {
       this.onError(message);
     }

@@ -148,6 +148,7 @@ function drawForm(form, created) {
   const error = h("p.error#create-error", { role: "alert" });
   const submit = h("button.primary#create", { type: "submit" }, "Create table");
 
+  const clockBox = timeControlBox();
   const body = h(
     "form.create-form",
     {
@@ -156,7 +157,7 @@ function drawForm(form, created) {
         error.textContent = "";
         submit.disabled = true;
         try {
-          await create(game, options, openTable, created);
+          await create(game, options, openTable, created, clockBox);
         } catch (problem) {
           error.textContent = problem.message;
         } finally {
@@ -180,6 +181,7 @@ function drawForm(form, created) {
           options,
         ]
       : null,
+    clockBox,
     openTable,
     error,
     h("div.form-actions", null, submit),
@@ -228,6 +230,67 @@ function openTableBox(secretOptions) {
   );
   sync();
   return box;
+}
+
+/**
+ * The time control: each person's minutes for the game and the seconds added when their turn
+ * passes, and how long a person may be gone on their turn. When either runs out a bot of the
+ * table's level plays for them until they take their seat back.
+ */
+function timeControlBox() {
+  const select = (id, label, choices, hint) =>
+    h(
+      "div.form-row",
+      null,
+      h("label", { for: id }, label),
+      h(`select#${id}`, null, choices.map(([value, words]) => h("option", { value }, words))),
+      hint ? h("p.hint", null, hint) : null,
+    );
+  return h(
+    "details.clock-box#clock-box",
+    null,
+    h("summary", null, "Turn clock (optional)"),
+    select("clock-minutes", "Time per player", [
+      ["", "No clock"],
+      ["5", "5 minutes"],
+      ["10", "10 minutes"],
+      ["20", "20 minutes"],
+      ["45", "45 minutes"],
+      ["90", "90 minutes"],
+    ]),
+    select("clock-increment", "Added each turn", [
+      ["0", "nothing"],
+      ["5", "5 seconds"],
+      ["15", "15 seconds"],
+      ["30", "30 seconds"],
+      ["60", "1 minute"],
+    ]),
+    select(
+      "clock-away",
+      "Away limit",
+      [
+        ["", "none"],
+        ["60", "1 minute"],
+        ["180", "3 minutes"],
+        ["600", "10 minutes"],
+      ],
+      "When a player's time runs out, or they are disconnected on their turn for longer than this, a bot of the table's level plays for them until they take their seat back. Everyone sees it.",
+    ),
+  );
+}
+
+/** The time control the box asks for (null: none). */
+function readClock(box) {
+  const minutes = box.querySelector("#clock-minutes").value;
+  const away = box.querySelector("#clock-away").value;
+  if (!minutes && !away) return null;
+  const clock = {};
+  if (minutes) {
+    clock.minutes = Number(minutes);
+    clock.increment = Number(box.querySelector("#clock-increment").value);
+  }
+  if (away) clock.away = Number(away);
+  return clock;
 }
 
 /** A new bot seat plays the medium level (greedy on a server without levels). */
@@ -481,7 +544,7 @@ function readOptions(container, game) {
   return options;
 }
 
-async function create(game, optionsBox, openBox, created) {
+async function create(game, optionsBox, openBox, created, clockBox) {
   const bots = {};
   for (let seat = 0; seat < state.players; seat += 1) {
     const entry = state.seats[seat];
@@ -493,6 +556,8 @@ async function create(game, optionsBox, openBox, created) {
     }
   }
   const body = { game: game.id, players: state.players, options: readOptions(optionsBox, game), bots };
+  const clock = readClock(clockBox);
+  if (clock) body.clock = clock;
   if (state.open) {
     body.open = true;
     Object.assign(body.options, readOptions(openBox, game));

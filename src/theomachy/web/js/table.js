@@ -53,6 +53,8 @@ class TablePage {
     this.pending = null; // {action, seq, timer} while an action is in flight
     this.staged = null; // {action, seq}: a move waiting for the person's Confirm
     this.lastWhy = null; // {action, at}: the refusal last asked about (one question a click)
+    this.clock = null; // {message, at}: the table's clocks as last pushed, and when (ms)
+    this.clockTicker = null;
     this.ui = {}; // the renderer's own UI state (a selection), kept across redraws
     this.endDismissed = false;
     // The replay viewer; once the game is over it may show any seat's eyes (``as``: a seat,
@@ -124,6 +126,7 @@ class TablePage {
       onPresence: (presence) => this.onPresence(presence),
       onChat: (messages) => this.onChat(messages),
       onWhy: (message) => this.onWhy(message),
+      onClock: (message) => this.onClock(message),
       onError: (message) => this.onSocketError(message),
       onStatus: (status, detail, code) => this.onStatus(status, detail, code),
     });
@@ -736,6 +739,15 @@ class TablePage {
       kind = "replay";
     }
     const buttons = [];
+    const mySeat = seated(this.live) ? (this.live.seats || []).find((s) => s.seat === this.live.seat) : null;
+    if (!this.replay.active && mySeat && mySeat.standin && this.live.status === "playing") {
+      text =
+        mySeat.standin === "time"
+          ? "Your time ran out: a bot is playing for you."
+          : "You were away: a bot is playing for you.";
+      kind = "stuck";
+      buttons.push(h("button.small.primary#take-back", { type: "button", onclick: () => this.takeSeatBack() }, "Take my seat back"));
+    }
     if (!this.replay.active && this.staged && !this.pending) {
       text = `Play “${this.staged.label}”?`;
       kind = "confirm";
@@ -814,6 +826,14 @@ class TablePage {
             h("span.seat-dot"),
             h("span.seat-name", null, this.seatName(payload, seat.seat), you ? h("span.you-tag", null, "you") : null),
             h("span.seat-kind", null, this.seatKind(seat)),
+            seat.standin
+              ? h(
+                  "span.seat-standin",
+                  { title: "A bot of the table's level plays this seat until its player takes it back" },
+                  seat.standin === "time" ? "bot playing: time ran out" : "bot playing: player away",
+                )
+              : null,
+            seat.bot ? null : this.clockChip(seat.seat),
             turn ? h("span.turn-tag", null, "to play") : null,
             winners.has(seat.seat) ? h("span.win-tag", null, "winner") : null,
             seat.problem
@@ -832,6 +852,62 @@ class TablePage {
         }),
       ),
     );
+  }
+
+  // --- clocks -----------------------------------------------------------------------------
+  onClock(message) {
+    this.clock = { message, at: Date.now() };
+    if (!this.clockTicker && Array.isArray(message.left_ms)) {
+      // Only the running clock's text changes: updated in place, not redrawn.
+      this.clockTicker = setInterval(() => this.tickClocks(), 500);
+    }
+    if (this.live) {
+      const payload = this.replay.active && this.replay.payload ? this.replay.payload : this.live;
+      this.drawSeats(payload);
+      this.drawBanner(payload, this.myTurnNow());
+    }
+  }
+
+  /** A seat's time left now (ms), or null where the table has no clock. */
+  timeLeft(seat) {
+    const message = this.clock && this.clock.message;
+    if (!message || !Array.isArray(message.left_ms)) return null;
+    const left = message.left_ms[seat];
+    if (message.running !== seat || this.live.status !== "playing") return left;
+    return Math.max(0, left - (Date.now() - this.clock.at));
+  }
+
+  clockChip(seat) {
+    const left = this.timeLeft(seat);
+    if (left === null || left === undefined) return null;
+    const running = this.clock.message.running === seat && this.live.status === "playing";
+    return h(
+      "span.seat-clock",
+      { data: { seat, running: running ? "1" : null }, class: [left < 30000 ? "low" : null] },
+      formatClock(left),
+    );
+  }
+
+  tickClocks() {
+    for (const el of this.seatsBox.querySelectorAll(".seat-clock[data-running]")) {
+      const left = this.timeLeft(Number(el.dataset.seat));
+      el.textContent = formatClock(left);
+      el.classList.toggle("low", left < 30000);
+    }
+  }
+
+  myTurnNow() {
+    const view = (this.live && this.live.view) || {};
+    return !this.replay.active && seated(this.live) && view.current_player === this.live.seat && this.live.status === "playing";
+  }
+
+  /** Play my seat again instead of the bot standing in for me. */
+  takeSeatBack() {
+    if (this.socket && this.socket.send({ type: "return" })) return;
+    api
+      .takeSeatBack(this.tableId, this.token)
+      .then((payload) => this.onView(payload))
+      .catch((error) => toast(error.message, "error"));
   }
 
   /** "bot · mcts", "online", "away", or a seat nobody took yet. */
@@ -1239,6 +1315,15 @@ class TablePage {
     const ok = await copyText(text);
     toast(ok ? done : "Copy failed: select the link and copy it", ok ? "info" : "error");
   }
+}
+
+/** Milliseconds as a clock shows them: "12:05", "0:09", "1:02:00". */
+function formatClock(ms) {
+  const total = Math.ceil(Math.max(0, ms) / 1000);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
 }
 
 /** Whether a payload is a seat's (not a spectator's). */
