@@ -19,7 +19,7 @@ from pydantic import Field
 from theomachy.engine.chance import uniform
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.engine.narration import Narrator
-from theomachy.games.mythotopia import abilities, evaluation, hidden, war
+from theomachy.games.mythotopia import abilities, evaluation, hidden, player_help, war
 from theomachy.games.mythotopia.board import Board, board
 from theomachy.games.mythotopia.cards import BOX_COUNTERS, FIXED_VP_IDS, catalog
 from theomachy.games.mythotopia.layout import map_catalog
@@ -2307,6 +2307,16 @@ class MythotopiaState(State):
 
     def view(self, player: int | None) -> dict[str, Any]:
         return hidden.view(self, player)
+
+    # --- at the table (player_help.py) ---------------------------------------------------------
+    def undo_safe(self, action: str) -> bool:
+        return player_help.undo_safe(self, action)
+
+    def _refusal(self, action: str, player: int) -> str | None:
+        return player_help.refusal(self, action, player)
+
+    def revealed(self) -> list[dict[str, Any]]:
+        return player_help.revealed(self)
 
     def determinize(self, player: int, rng: random.Random) -> MythotopiaState:
         return hidden.determinize(self, player, rng)
