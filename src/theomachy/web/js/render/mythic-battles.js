@@ -15,8 +15,15 @@
 //   the command bar        every other legal action as a button (continue, pass, end, simple,
 //                          complex, done, decline, helm, evade, retaliate, reroll F, keep, gaze,
 //                          absorb, uproot, fetch, draw-cards, search, choose, recruit)
-// Anything else falls back to the table's plain buttons. The view is read defensively: it may
-// gain fields, and a missing one draws as empty.
+//   a card in the hand      activate U (its unit)
+// Anything else falls back to the table's plain buttons. A click on something that is not a
+// move now asks the server why (moves.refuse; the reason shows as a toast): an area the active
+// unit cannot MOVE/RUN/ENTER/CLAIM to, an enemy it cannot ATTACK, a unit of yours that cannot
+// activate or be recalled, a card of the hand, a unit the recruitment does not offer.
+// The latest moves (ctx.recent) are marked .last-move: the unit activated, where it went, what
+// it attacked or claimed, the area struck or thrown into, the troops recalled, the unit
+// recruited. The view is read defensively: it may gain fields, and a missing one draws as
+// empty. The styles are in css/mythic-battles.css.
 
 import { h, svg } from "../dom.js";
 import CATALOG from "/catalog/mythic-battles.js";
@@ -393,9 +400,97 @@ function selection(ctx, parsed) {
   return { ...sel, actions };
 }
 
-/** Bind an element to its actions: one plays at once, several select it. */
+// --- the latest moves and the refused clicks ----------------------------------------------------
+
+const AREA_MARKS = new Set(["move", "run", "enter", "claim", "thunderbolt", "throw"]);
+const UNIT_MARKS = new Set(["activate", "attack", "guard", "swap", "lead", "fetch", "recall", "recruit", "choose"]);
+
+/** What the latest moves (``recent``: {step, seat, action}, oldest first) touched: the areas
+ * and the units to mark .last-move. A MOVE/RUN/ENTER/CLAIM/ATTACK is the unit activated last
+ * (or the view's active unit) acting. */
+export function recentMarks(recent, view) {
+  const areas = new Set();
+  const units = new Set();
+  let actor = null;
+  for (const entry of Array.isArray(recent) ? recent : []) {
+    const [verb, arg] = String((entry && entry.action) || "").split(" ");
+    const acting = () => actor || (view && view.activation ? view.activation.unit : null);
+    if (AREA_MARKS.has(verb) && /^\d+$/.test(arg || "")) {
+      areas.add(Number(arg));
+      if (verb !== "throw" && acting()) units.add(acting());
+    } else if (UNIT_MARKS.has(verb) && arg) {
+      units.add(arg);
+      if (verb === "activate" || verb === "lead") actor = arg;
+      if ((verb === "attack" || verb === "swap") && acting()) units.add(acting());
+    } else if (verb === "absorb") {
+      if (acting()) units.add(acting());
+      if (arg && unitById(view || {}, arg)) units.add(arg);
+    }
+  }
+  return { areas, units };
+}
+
+function marked(ctx, kind, key) {
+  const marks = ctx.mbMarks;
+  if (!marks) return false;
+  return kind === "area" ? marks.areas.has(Number(key)) : marks.units.has(key);
+}
+
+/** The move a click on an area or a unit would be now, when it is not a legal one: asked to
+ * the server for its reason (moves.refuse). Null where a click means nothing now. */
+function tried(ctx, kind, key) {
+  const { view, moves } = ctx;
+  if (!moves.enabled || !moves.explain) return null;
+  const attacks = view.attacks || [];
+  const top = attacks.length ? attacks[attacks.length - 1] : null;
+  const act = view.activation;
+  const active = act ? unitById(view, act.unit) : null;
+  if (kind === "area") {
+    const area = Number(key);
+    if (top) return top.phase === "throw" ? `throw ${area}` : null;
+    if (!active) return null;
+    if (view.step === "simple-actions") {
+      const omphalos = perArea((view.map || {}).omphalos, area);
+      return active.area === area && omphalos && active.kind !== "god" ? `claim ${area}` : `move ${area}`;
+    }
+    if (view.step === "complex-action") return active.area ? `run ${area}` : `enter ${area}`;
+    return null;
+  }
+  const unit = unitById(view, key);
+  if (!unit) return null;
+  const mine = unit.owner === ctx.seat;
+  if (top) {
+    if (top.phase === "retarget" && !mine) return `attack ${key}`;
+    if (top.phase === "guard" && mine) return `guard ${key}`;
+    return null;
+  }
+  switch (view.step) {
+    case "first-activation":
+    case "second-activation":
+      return mine ? `activate ${key}` : null;
+    case "simple-actions":
+    case "attack-target":
+      return mine || !unit.area ? null : `attack ${key}`;
+    case "recall":
+      return mine && unit.kind === "troops" ? `recall ${key}` : null;
+    case "start-power":
+      return unit.id === (act && act.unit) ? null : `swap ${key}`;
+    case "leader":
+      return unit.kind === "troops" ? `lead ${key}` : null;
+    default:
+      return null;
+  }
+}
+
+/** Bind an element to its actions: one plays at once, several select it, none: a click says
+ * why the move it would be is not one now. */
 function offer(ctx, el, kind, key, actions, label) {
-  if (!actions || !actions.length) return el;
+  if (marked(ctx, kind, key)) el.classList.add("last-move");
+  if (!actions || !actions.length) {
+    const action = tried(ctx, kind, key);
+    if (action) ctx.moves.refuse(el, action);
+    return el;
+  }
   if (actions.length === 1) {
     ctx.moves.bind(el, actions[0], { label: actionWords(ctx.view, actions[0]) });
     return el;
@@ -474,6 +569,8 @@ function unitToken(ctx, unit, x, y, label, parsed) {
   );
   help(el, () => unitSpec(ctx.view, unit.id, ctx.seatName));
   offer(ctx, el, "unit", unit.id, parsed.units.get(unit.id), unit.name || unit.id);
+  // A refused token answers for itself: the area under it does not answer the same click.
+  if (el.dataset.refused !== undefined) el.addEventListener("click", (event) => event.stopPropagation());
   return el;
 }
 
@@ -734,6 +831,14 @@ function playerPanel(ctx, entry, parsed) {
   );
 }
 
+/** The hand's cards, the same ones together: [[id, count]], Art of War first, then by unit. */
+function groupedHand(hand) {
+  const counts = new Map();
+  for (const id of hand) counts.set(id, (counts.get(id) || 0) + 1);
+  const all = [...counts];
+  return [...all.filter(([id]) => id === "aow"), ...all.filter(([id]) => id !== "aow")];
+}
+
 function handZone(ctx) {
   const { view } = ctx;
   if (ctx.seat === null || ctx.seat === undefined) return null;
@@ -747,13 +852,21 @@ function handZone(ctx) {
       ? h(
           "div.mb-cards",
           null,
-          me.hand.map((id) =>
-            help(
-              h("span.mb-card", { class: id === "aow" ? "mb-aow" : null, data: { card: id } }, cardName(view, id)),
+          groupedHand(me.hand).map(([id, count]) => {
+            const card = help(
+              h(
+                "span.mb-card",
+                { class: id === "aow" ? "mb-aow" : null, data: { card: id, count } },
+                cardName(view, id),
+                count > 1 ? h("b.mb-card-count", null, `×${count}`) : null,
+              ),
               () => handCardSpec(view, id),
-              { button: true, label: cardName(view, id) },
-            ),
-          ),
+              { button: true, label: `${cardName(view, id)}${count > 1 ? ` (${count})` : ""}` },
+            );
+            // An activation card plays its unit's activation (or says why it cannot now).
+            if (id !== "aow" && ctx.moves.enabled) ctx.moves.bind(card, `activate ${id}`, { label: `Activate ${cardName(view, id)}` });
+            return card;
+          }),
         )
       : h("p.muted", null, "No cards in hand."),
   );
@@ -938,8 +1051,13 @@ function recruitPanel(ctx, parsed) {
     const pick = action
       ? moves.bind(h("button.move.mb-recruit-pick", { type: "button" }, content), action, { label: actionWords(view, action) })
       : h("div.mb-recruit-pick", null, content);
+    if (!action && mine && moves.enabled) moves.refuse(pick, `${divinity ? "choose" : "recruit"} ${unit.id}`);
     return help(
-      h("div.mb-recruit-option", { class: [action ? "mb-can" : "mb-cannot", owner !== undefined ? "mb-taken" : null], data: { unit: unit.id, cost: unit.cost ?? 0 } }, pick),
+      h(
+        "div.mb-recruit-option",
+        { class: [action ? "mb-can" : "mb-cannot", owner !== undefined ? "mb-taken" : null, marked(ctx, "unit", unit.id) ? "last-move" : null], data: { unit: unit.id, cost: unit.cost ?? 0 } },
+        pick,
+      ),
       () => unitSpec(view, unit.id),
       { button: true, label: unit.name },
     );
@@ -992,7 +1110,7 @@ function summary(ctx) {
         h(
           "span.mb-summary-units",
           null,
-          standing.map((u) => help(h("span.mb-summary-unit", { data: { unit: u.id } }, `${short[u.id] || u.name} ${u.vitality}`), () => unitSpec(view, u.id, ctx.seatName))),
+          standing.map((u) => help(h("span.mb-summary-unit", { data: { unit: u.id }, class: marked(ctx, "unit", u.id) ? "last-move" : null }, `${short[u.id] || u.name} ${u.vitality}`), () => unitSpec(view, u.id, ctx.seatName))),
           units.length - standing.length ? h("span.muted", null, ` +${units.length - standing.length} dead`) : null,
         ),
       );
@@ -1011,117 +1129,6 @@ function instruction(payload) {
   return STEP_HINT[view.step] || null;
 }
 
-const CSS = `
-.mb { display: flex; flex-direction: column; gap: 0.75rem; }
-.mb-status { display: flex; flex-wrap: wrap; gap: 0.4rem; }
-.mb-status .chip .seat-dot, .mb-who .seat-dot { margin-right: 0.1em; }
-.mb-main { display: flex; flex-direction: column; gap: 0.75rem; }
-.mb-board { width: 100%; max-width: 620px; }
-.mb-map { display: block; width: 100%; height: auto; background: #10162a; border-radius: 10px; }
-.mb-side { display: flex; flex-direction: column; gap: 0.6rem; min-width: 0; }
-.mb-cell { stroke: #3b4668; stroke-width: 1.5; }
-.mb-area.mb-target .mb-cell { stroke: var(--gold, #f2c14e); stroke-width: 3; }
-.mb-area.mb-selected .mb-cell { stroke: #fff; stroke-width: 4; }
-.mb-area.actionable:hover .mb-cell, .mb-area.mb-selectable:hover .mb-cell { fill: #2a3556; }
-.mb-area-number { fill: #e9ecf5; font-size: 15px; font-weight: 700; }
-.mb-zone-label { font-size: 11px; font-weight: 700; }
-.mb-omph-count { fill: #f2c14e; font-size: 11px; font-weight: 700; }
-.mb-cliff { stroke: #e0662b; stroke-width: 7; stroke-linecap: round; }
-.mb-token-body { stroke: #0b0f1a; stroke-width: 1.5; }
-.mb-token-text { fill: #fff; font-size: 12px; font-weight: 700; pointer-events: none; }
-.mb-token.mb-activated { opacity: 0.65; }
-.mb-token.mb-petrified .mb-token-body { stroke: #cfcfcf; stroke-dasharray: 3 2; stroke-width: 2.5; }
-.mb-token.actionable .mb-token-body, .mb-token.mb-selectable .mb-token-body { stroke: var(--gold, #f2c14e); stroke-width: 3; }
-.mb-token.mb-selected .mb-token-body { stroke: #fff; stroke-width: 3.5; }
-.mb-attack { border: 1px solid var(--danger, #ff6b5e); border-radius: 12px; padding: 0.5rem 0.8rem; background: rgb(255 107 94 / 8%); display: flex; flex-direction: column; gap: 0.35rem; }
-.mb-attack-head { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; }
-.mb-who { display: inline-flex; align-items: center; gap: 0.25em; font-weight: 700; color: var(--seat); }
-.mb-dice { display: flex; gap: 0.3rem; align-items: center; flex-wrap: wrap; }
-.mb-dice-label { min-width: 8em; color: var(--muted, #9aa4bf); }
-.mb-die { display: inline-flex; width: 1.7em; height: 1.7em; align-items: center; justify-content: center; border-radius: 5px; font-weight: 700; border: 1px solid #0b0f1a; }
-.mb-die.mb-blank { background: #3a4158; color: #aab; }
-.mb-die.mb-hit { background: #2fa36b; color: #fff; }
-.mb-die.mb-crit { background: #c9418f; color: #fff; box-shadow: 0 0 0 2px #f2c14e; }
-.mb-dice-sum { margin-left: 0.4rem; color: var(--muted, #9aa4bf); }
-.mb-hand .mb-cards { display: flex; flex-wrap: wrap; gap: 0.35rem; }
-.mb-card { padding: 0.3em 0.6em; border-radius: 6px; background: #253052; border: 1px solid #34406a; font-size: 0.9rem; }
-.mb-card.mb-aow { background: #3b3220; border-color: #c99a2e; }
-.mb-players { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(340px, 100%), 1fr)); gap: 0.75rem; }
-.mb-player { border: 1px solid #34406a; border-left: 5px solid var(--seat); border-radius: 12px; padding: 0.5rem 0.7rem; background: #1e2740; }
-.mb-player.turn { box-shadow: 0 0 0 1px var(--seat); }
-.mb-player.mb-out { opacity: 0.6; }
-.mb-player-head { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; font-weight: 700; }
-.mb-resources { display: flex; flex-wrap: wrap; gap: 0.3rem 0.8rem; margin: 0.35rem 0; font-size: 0.9rem; }
-.mb-bought, .mb-known { font-size: 0.85rem; color: var(--muted, #9aa4bf); }
-.mb-units { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 0.4rem; margin-top: 0.35rem; }
-.mb-unit { border: 1px solid #34406a; border-top: 3px solid var(--seat); border-radius: 8px; padding: 0.3rem 0.45rem; background: #182033; font-size: 0.82rem; display: flex; flex-direction: column; gap: 0.2rem; }
-.mb-unit.mb-dead { opacity: 0.45; }
-.mb-unit.actionable, .mb-unit.mb-selectable { border-color: var(--gold, #f2c14e); }
-.mb-unit.mb-selected { box-shadow: 0 0 0 2px #fff; }
-.mb-unit-head { display: flex; gap: 0.35rem; align-items: baseline; flex-wrap: wrap; }
-.mb-unit-name { font-weight: 700; }
-.mb-unit-kind, .mb-where { color: var(--muted, #9aa4bf); font-size: 0.78rem; }
-.mb-where { margin-left: auto; }
-.mb-vitality { display: flex; align-items: center; gap: 0.35rem; }
-.mb-bar { flex: 0 0 50px; height: 6px; border-radius: 3px; background: #3a4158; overflow: hidden; }
-.mb-bar-fill { display: block; height: 100%; background: #4fd18b; }
-.mb-stats { display: flex; gap: 0.3rem; }
-.mb-stat { display: inline-flex; flex-direction: column; align-items: center; min-width: 2.3em; background: #10162a; border-radius: 4px; padding: 0 0.2em; }
-.mb-stat small { font-size: 0.65rem; color: var(--muted, #9aa4bf); }
-.mb-talents { display: flex; flex-wrap: wrap; gap: 0.2rem; }
-.mb-talent, .mb-flag { font-size: 0.72rem; padding: 0 0.35em; border-radius: 999px; background: #253052; }
-.mb-flag { background: #3b3220; color: #f2c14e; }
-.mb-talent, .mb-power { cursor: help; }
-.mb-unit { position: relative; }
-.mb-card { position: relative; display: inline-flex; align-items: center; gap: 0.3em; }
-.mb-card .help-btn { position: static; width: 20px; height: 20px; }
-.mb-top { display: flex; flex-direction: column; gap: 0.5rem; }
-.mb-top > * { flex: none; }
-.mb-recruit { flex-wrap: nowrap; }
-.mb-recruit { flex-direction: column; align-items: stretch; gap: 0.5rem; }
-.mb-recruit-top { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.4rem 0.9rem; }
-.mb-recruit-title { font-size: 1rem; }
-.mb-rp { font-size: 1rem; }
-.mb-rp b { color: var(--gold, #f2c14e); font-size: 1.15rem; }
-.mb-rp-all { display: flex; flex-wrap: wrap; gap: 0.3rem; font-size: 0.8rem; }
-.mb-recruit-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(195px, 1fr)); gap: 0.4rem; }
-.mb-recruit-option { position: relative; display: flex; }
-.mb-recruit-pick { flex: 1; display: flex; flex-direction: column; align-items: stretch; justify-content: flex-start; gap: 0.15rem; text-align: left; padding: 0.35rem 0.5rem; border-radius: 8px; border: 1px solid #34406a; background: #182033; font-size: 0.8rem; line-height: 1.3; color: inherit; font-weight: 400; }
-button.mb-recruit-pick { border-color: var(--gold-2, #c99a2e); cursor: pointer; }
-button.mb-recruit-pick:hover { background: #253052; border-color: var(--gold, #f2c14e); }
-.mb-recruit-option.mb-cannot { opacity: 0.55; }
-.mb-recruit-head { display: flex; align-items: baseline; gap: 0.4rem; padding-right: 1.4rem; }
-.mb-recruit-name { font-weight: 700; font-size: 0.92rem; }
-.mb-recruit-cost { margin-left: auto; padding: 0 0.4em; border-radius: 999px; background: #3b3220; color: var(--gold, #f2c14e); font-weight: 700; white-space: nowrap; }
-.mb-recruit-kind, .mb-recruit-talents, .mb-recruit-why { color: var(--muted, #9aa4bf); font-size: 0.75rem; }
-.mb-recruit-why { color: #ffb4ab; }
-.mb-recruit-stats { display: flex; flex-wrap: wrap; gap: 0.15rem; }
-.mb-recruit-stat { background: #10162a; border-radius: 4px; padding: 0 0.25em; white-space: nowrap; font-size: 0.76rem; }
-.mb-recruit-buttons { display: flex; flex-wrap: wrap; gap: 0.4rem; }
-.mb-summary { display: flex; flex-direction: column; gap: 2px; font-size: 0.82rem; }
-.mb-summary-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.15rem 0.55rem; padding: 0.2rem 0.45rem; border-left: 4px solid var(--seat); border-radius: 6px; background: #182033; }
-.mb-summary-row.turn { box-shadow: inset 0 0 0 1px var(--seat); }
-.mb-summary-row.mb-out { opacity: 0.55; }
-.mb-summary-name { white-space: nowrap; }
-.mb-summary-units { display: flex; flex-wrap: wrap; gap: 0.2rem; }
-.mb-summary-unit { padding: 0 0.35em; border-radius: 4px; background: color-mix(in srgb, var(--seat) 35%, #10162a); font-size: 0.75rem; font-weight: 700; }
-/* A wide screen: the page does not scroll. The prompt on top; the map as high as the screen
-   lets it be; beside it the ATTACK, the hand, every player at a glance and the dashboards
-   (that column scrolls by itself). */
-@media (min-width: 1101px) and (min-height: 560px) {
-  .mb { height: 100%; min-height: 0; gap: 0.6rem; }
-  .mb-top { flex: none; max-height: 52%; overflow-y: auto; }
-  .mb-main { flex: 1 1 0; min-height: 0; flex-direction: row; align-items: flex-start; container-type: size; }
-  .mb-board { flex: none; width: min(100cqw - 340px, 100cqh * var(--map-ratio, 1)); max-width: none; }
-  .mb-side { align-self: stretch; }
-  .mb-side { flex: 1 1 0; min-width: 320px; overflow-y: auto; padding-right: 4px; }
-  .mb-players { grid-template-columns: minmax(0, 1fr); }
-  .mb-units { grid-template-columns: repeat(auto-fill, minmax(165px, 1fr)); }
-  .mb-recruiting .mb-top { max-height: 62%; overflow: hidden; }
-  .mb-recruiting .mb-top > .mb-recruit { flex: 0 1 auto; min-height: 0; }
-  .mb-recruit-grid { flex: 0 1 auto; min-height: 0; overflow-y: auto; padding-right: 3px; }
-}
-`;
 
 export default {
   id: "mythic-battles",
@@ -1130,11 +1137,7 @@ export default {
     return "Mythic Battles: Pantheon";
   },
 
-  async prepare() {
-    if (typeof document !== "undefined" && !document.getElementById("mb-style")) {
-      document.head.append(h("style#mb-style", null, CSS));
-    }
-  },
+  async prepare() {},
 
   seatName(payload, seat) {
     return seatNameOf(payload.view || {}, seat);
@@ -1144,6 +1147,7 @@ export default {
 
   render(ctx) {
     const { view } = ctx;
+    ctx.mbMarks = recentMarks(ctx.recent, view);
     const parsed = parseMoves(ctx.moves);
     const sel = selection(ctx, parsed);
     const seats = (view.players || []).map((p) => p.seat);
