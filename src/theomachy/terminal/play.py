@@ -44,6 +44,7 @@ PROMPT = "your move> "
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"?", "h", "help"})
 INFO_WORD = "info"
+UNDO_WORDS = frozenset({"undo", "u"})
 
 
 class Quit(Exception):
@@ -89,6 +90,9 @@ class Session:
     viewer: int | None = field(init=False)
     at_keyboard: int | None = field(init=False, default=None)
     recent: list[str] = field(init=False, default_factory=list)
+    # The positions before the person's latest moves they may take back (``undo``): within
+    # their turn, moves the game calls safe, with no chance event or other seat after them.
+    takeback: list[State] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.renderer = renderer_for(self.state.game.id)
@@ -115,9 +119,9 @@ class Session:
 
 def play_game(session: Session) -> bool:
     """Play until the game ends (True) or the person leaves (False, the game saved if asked)."""
-    state = session.state
     try:
-        while not state.is_terminal():
+        while not session.state.is_terminal():
+            state = session.state  # an undo puts an earlier position here
             player = state.current_player
             if player == CHANCE:
                 apply_and_announce(session, sample_outcome(state, session.rng))
@@ -134,11 +138,15 @@ def play_game(session: Session) -> bool:
 
 def apply_and_announce(session: Session, action: str) -> None:
     """Apply an action (``IllegalAction``, nothing changed, if it is not legal), save if
-    asked, and tell the person what happened."""
+    asked, and tell the person what happened. Nothing before it can be taken back any more
+    (the caller keeps what may be)."""
     state = session.state
     if state.is_terminal() or action not in state.legal_actions():
-        state.apply(action)  # raises IllegalAction, saying why
+        # The game's own reason where it has one ("b2 is taken"), else the general one.
+        reason = state.refusal(action, state.current_player if state.current_player >= 0 else None)
+        raise IllegalAction(reason or f"{action!r} is not legal now")
     actor = state.current_player
+    session.takeback = []
     told = apply_and_tell(state, action, session.viewer)
     if session.save is not None:
         save_state(session.save, state)
@@ -179,7 +187,16 @@ def person_turn(session: Session, player: int | None = None) -> None:
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
         try:
-            apply_and_announce(session, parse_choice(line, legal, session.renderer.shortcuts))
+            action = parse_choice(line, legal, session.renderer.shortcuts)
+            if action in UNDO_WORDS and action not in legal:
+                take_back(session)
+                return
+            state = session.state
+            kept = session.takeback
+            before = state.clone() if action in legal and state.undo_safe(action) else None
+            apply_and_announce(session, action)
+            if before is not None and state.current_player == player:
+                session.takeback = [*kept, before]
             return
         except IllegalAction as error:
             session.console.print(Text(f"{error} (type a number; ? lists them)", style="red"))
@@ -187,6 +204,20 @@ def person_turn(session: Session, player: int | None = None) -> None:
             show_choices(session, view, legal)
         except InfoRequested as asked:
             show_info(session, view, asked.query)
+
+
+def take_back(session: Session) -> None:
+    """``undo``: the person's latest move of this turn is taken back (``IllegalAction`` when
+    there is none the rules allow)."""
+    if not session.takeback:
+        raise IllegalAction(
+            "nothing to take back: only your own moves of this turn can be, and not across a "
+            "draw, a die roll, a revealed card or another player's move"
+        )
+    session.state = session.takeback.pop()
+    if session.save is not None:
+        save_state(session.save, session.state)
+    session.console.print("[dim]  (your last move is taken back)[/]")
 
 
 def hand_over(session: Session, player: int) -> None:
@@ -267,7 +298,9 @@ def show_choices(session: Session, view: View, legal: list[str]) -> None:
     session.console.print(
         Text(
             f"Type a number or an action (e.g. '{legal[-1]}'); ? lists the actions again, "
-            f"{session.renderer.info_hint}, q leaves the game.",
+            f"{session.renderer.info_hint}, "
+            + ("undo takes your last move back, " if session.takeback else "")
+            + "q leaves the game.",
             style="dim",
         ),
         highlight=False,
