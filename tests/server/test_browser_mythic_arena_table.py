@@ -7,7 +7,7 @@ real server process), played against a bot seat:
   out sideways;
 - the bot's last move is marked ``.last-move``: the card it placed and the cards that
   placement captured (the view's ``captured``);
-- a click on a thing that is not a move now (a taken square, a square next to no card, a
+- a click on a thing that is not a move now (a taken square, a square the card cannot take, a
   discard after a discard) says why in the game's words, as a toast (#toasts).
 
 Skips like tests/server/test_browser.py without Playwright or chromium. Screenshots go to
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import time
 from typing import Any
+
+import httpx2 as httpx
 
 from theomachy.games.mythic_arena.cards import catalog
 
@@ -79,6 +81,19 @@ def box(page: Any, selector: str) -> dict[str, float]:
     return dict(found)
 
 
+def why(server: LiveServer, table: dict[str, Any], action: str) -> str:
+    """The game's reason the seat may not play ``action`` (the server's GET /why)."""
+    answer = httpx.get(
+        f"{server.url}/api/tables/{table['table_id']}/why",
+        params={"action": action},
+        headers={"Authorization": f"Bearer {table['credentials'][0]}"},
+    )
+    assert answer.status_code == 200, answer.text
+    reason = answer.json()["reason"]
+    assert reason and ("not next to a card" in reason or "at most 4" in reason), reason
+    return str(reason)
+
+
 def toast_saying(page: Any, text: str) -> None:
     page.wait_for_function(
         """text => [...document.querySelectorAll('#toasts .toast')]
@@ -94,7 +109,7 @@ def test_mythic_arena_table_fits_marks_the_last_move_and_says_why(
     table = create_table(server, game="mythic-arena", bots={"1": "random"}, open=True, seed=5)
     open_seat(page, table)
     page.set_viewport_size(WIDE)
-    play_until_placing(page, 3)
+    play_until_placing(page, 7)
     # The marks come from the payload's recent moves. A reload draws the table from a whole
     # view: today the pushed deltas do not carry ``recent`` (server/push.py, api.js
     # applyDelta), so a page that stays open keeps the first view's marks.
@@ -108,6 +123,7 @@ def test_mythic_arena_table_fits_marks_the_last_move_and_says_why(
     placing = [e for e in payload["recent"] if e["seat"] == 1 and e["action"].startswith("place ")]
     assert placing, payload["recent"]
     square = placing[-1]["action"].split()[2]
+    assert view["captured"], "seed 5: the bot's last placement captures"
     page.wait_for_selector(f".cell[data-square='{square}'] .card.last-move[data-recent='placed']")
     marked = page.eval_on_selector_all(
         "#board .cell .card.last-move", "els => els.map(e => e.closest('.cell').dataset.square)"
@@ -142,13 +158,10 @@ def test_mythic_arena_table_fits_marks_the_last_move_and_says_why(
     page.locator(f".cell[data-square='{taken['square']}']").click()
     toast_saying(page, f"{taken['square']} is taken by {taken['name']}.")
     void = page.locator(".cell.void[data-refused]").first
-    assert void.get_attribute("data-refused").startswith(f"place {drawn} ")
+    action = void.get_attribute("data-refused")
+    assert action == f"place {drawn} {void.get_attribute('data-square')}"
     void.click()
-    toast_saying(
-        page,
-        f"{void.get_attribute('data-square')} is not next to a card: a card goes beside one "
-        "already on the battlefield, not diagonally.",
-    )
+    toast_saying(page, why(server, table, action))  # next to no card, or past 4 by 4
     assert table_state(page)["seq"] == seq
 
     # After a discard the next card must be played: the dimmed discard says so.
