@@ -647,7 +647,8 @@ export default {
     const others = seats.filter((s) => s !== mine);
     // Two or more other factions, or the set-up (face-down cards only): each other faction
     // summarised in compact cards (the full text is in the help).
-    const compact = others.length > 1 || SETUP_PHASES.has(view.phase);
+    // A spectator of two factions sees both in full, one above the other.
+    const compact = others.length > (mine === null ? 2 : 1) || SETUP_PHASES.has(view.phase);
     return h(
       "div.wars",
       {
