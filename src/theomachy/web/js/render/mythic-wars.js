@@ -652,9 +652,10 @@ export default {
     return h(
       "div.wars",
       {
-        class: [compact ? "many-foes" : null, mine === null ? "spectating" : null],
+        // Four or more other factions (up to eight players): each entity in a line or two.
+        class: [compact ? "many-foes" : null, others.length > 3 ? "crowded" : null, mine === null ? "spectating" : null],
         data: { renderer: "mythic-wars", phase: view.phase, factions: seats.length },
-        style: { "--foe-columns": String(Math.min(others.length, 3) || 1) },
+        style: { "--foe-columns": String(Math.min(others.length, others.length > 3 ? 4 : 3) || 1) },
       },
       statusLine(ctx),
       h(
