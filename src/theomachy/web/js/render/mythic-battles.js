@@ -831,14 +831,6 @@ function playerPanel(ctx, entry, parsed) {
   );
 }
 
-/** The hand's cards, the same ones together: [[id, count]], Art of War first, then by unit. */
-function groupedHand(hand) {
-  const counts = new Map();
-  for (const id of hand) counts.set(id, (counts.get(id) || 0) + 1);
-  const all = [...counts];
-  return [...all.filter(([id]) => id === "aow"), ...all.filter(([id]) => id !== "aow")];
-}
-
 function handZone(ctx) {
   const { view } = ctx;
   if (ctx.seat === null || ctx.seat === undefined) return null;
@@ -852,16 +844,11 @@ function handZone(ctx) {
       ? h(
           "div.mb-cards",
           null,
-          groupedHand(me.hand).map(([id, count]) => {
+          me.hand.map((id) => {
             const card = help(
-              h(
-                "span.mb-card",
-                { class: id === "aow" ? "mb-aow" : null, data: { card: id, count } },
-                cardName(view, id),
-                count > 1 ? h("b.mb-card-count", null, `×${count}`) : null,
-              ),
+              h("span.mb-card", { class: id === "aow" ? "mb-aow" : null, data: { card: id } }, cardName(view, id)),
               () => handCardSpec(view, id),
-              { button: true, label: `${cardName(view, id)}${count > 1 ? ` (${count})` : ""}` },
+              { button: true, label: cardName(view, id) },
             );
             // An activation card plays its unit's activation (or says why it cannot now).
             if (id !== "aow" && ctx.moves.enabled) ctx.moves.bind(card, `activate ${id}`, { label: `Activate ${cardName(view, id)}` });
