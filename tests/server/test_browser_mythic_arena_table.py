@@ -110,29 +110,31 @@ def test_mythic_arena_table_fits_marks_the_last_move_and_says_why(
     open_seat(page, table)
     page.set_viewport_size(WIDE)
     play_until_placing(page, 7)
-    # The marks come from the payload's recent moves. A reload draws the table from a whole
-    # view: today the pushed deltas do not carry ``recent`` (server/push.py, api.js
-    # applyDelta), so a page that stays open keeps the first view's marks.
-    page.reload()
-    page.wait_for_selector("#table[data-seat='0'][data-turn='mine']")
     page.mouse.move(1, 1)  # no help card over the board
 
-    # The bot's last move, as the seat saw it: the card it placed and what it captured.
+    # The bot's last move, as the seat saw it: the card it placed and what it captured,
+    # marked as the move arrives and again from a whole view after a reload.
     payload = seat_payload(server, table, 0)
     view = payload["view"]
     placing = [e for e in payload["recent"] if e["seat"] == 1 and e["action"].startswith("place ")]
     assert placing, payload["recent"]
     square = placing[-1]["action"].split()[2]
     assert view["captured"], "seed 5: the bot's last placement captures"
-    page.wait_for_selector(f".cell[data-square='{square}'] .card.last-move[data-recent='placed']")
-    marked = page.eval_on_selector_all(
-        "#board .cell .card.last-move", "els => els.map(e => e.closest('.cell').dataset.square)"
-    )
-    assert sorted(marked) == sorted([square, *view["captured"]])
-    for captured in view["captured"]:
-        assert page.locator(f".cell[data-square='{captured}'] .card").get_attribute(
-            "data-recent"
-        ) == ("captured")
+    for reloaded in (False, True):
+        if reloaded:
+            page.reload()
+            page.wait_for_selector("#table[data-seat='0'][data-turn='mine']")
+        page.wait_for_selector(
+            f".cell[data-square='{square}'] .card.last-move[data-recent='placed']"
+        )
+        marked = page.eval_on_selector_all(
+            "#board .cell .card.last-move",
+            "els => els.map(e => e.closest('.cell').dataset.square)",
+        )
+        assert sorted(marked) == sorted([square, *view["captured"]])
+        for captured in view["captured"]:
+            card = page.locator(f".cell[data-square='{captured}'] .card")
+            assert card.get_attribute("data-recent") == "captured"
 
     # 1280x800: the page does not scroll and the decision is in the window.
     assert page.evaluate("() => document.scrollingElement.scrollHeight") <= WIDE["height"] + 2
@@ -173,6 +175,8 @@ def test_mythic_arena_table_fits_marks_the_last_move_and_says_why(
     toast_saying(page, f"You have discarded once this turn: {NAMES[again]} must be played.")
     discarded = page.locator(".player-bottom .discard-cards .mini-card").last
     assert discarded.get_attribute("data-card") == drawn
+    # The seat's own decision ends the marks of the bot's move.
+    assert page.locator("#board .last-move").count() == 0
 
     # A phone: one column (the opponent, the battlefield, the drawn card, the own panel, in
     # that order down the page), nothing sticks out sideways.
