@@ -155,3 +155,39 @@ def test_a_turn_clock_from_the_lobby_a_stand_in_and_taking_the_seat_back(
     page.click("#take-back")
     page.wait_for_selector("#take-back", state="detached", timeout=TIMEOUT_MS)
     assert "bot playing" not in page.inner_text("#seats")
+
+
+def test_undo_takes_back_a_move_of_this_turn_in_the_browser(server: LiveServer, page: Any) -> None:
+    table = create_table(server, game="mythic-arena", open=True, seed=4, bots={"1": "random"})
+    open_seat(page, table, 0)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("#auto-play")  # the step after a placement is often a single forced choice
+    assert page.inner_text("#auto-play") == "Auto-play off"
+    for _ in range(60):
+        state = wait_for_my_turn(page)
+        assert state["status"] == "playing", "no move of the game could be taken back"
+        if page.locator("#undo").count():
+            seq = int(state["seq"])
+            before = seat_payload(server, table, 0)
+            screenshot(page, "undo.png", full_page=False)
+            page.keyboard.press("Control+z")
+            page.wait_for_function(
+                "seq => Number(document.querySelector('#table').dataset.seq) < seq",
+                arg=seq,
+                timeout=TIMEOUT_MS,
+            )
+            after = seat_payload(server, table, 0)
+            assert after["seq"] == seq - 1 and after["undo"] == before["undo"] - 1
+            assert page.locator("#banner .banner-text").inner_text().startswith("Your turn")
+            break
+        seq = state["seq"]
+        places = page.locator("#board [data-action^='place']")
+        (places if places.count() else page.locator("#board [data-action]")).first.click()
+        page.wait_for_function(
+            "seq => document.querySelector('#table').dataset.seq !== seq",
+            arg=seq,
+            timeout=TIMEOUT_MS,
+        )
+    else:
+        raise AssertionError("no move could be taken back in 60 turns")
+    page.click("#auto-play")

@@ -77,6 +77,10 @@ class Subscriber:
     sent: Rendering | None = None
 
 
+SET_UP = frozenset({"type", "table_id", "game", "players", "options", "open", "seat", "seed"})
+"""Payload fields fixed for a connection's life: a delta leaves them out."""
+
+
 class Rendering:
     """One seat's payload at one log length: the parts of a delta, and the whole text (made
     only when asked for: after a connection's first view, changes go out as deltas)."""
@@ -93,14 +97,9 @@ class Rendering:
         self.story: list[str] = [
             json.dumps(line, separators=(",", ":")) for line in payload.get("story") or ()
         ]
-        head = {
-            "seq": payload["seq"],
-            "status": payload["status"],
-            "seats": payload["seats"],
-            "result": payload["result"],
-            "rematch": payload.get("rematch"),
-            "view": view,
-        }
+        # Everything that may change (the set-up does not): the log and story go as tails.
+        head = {k: v for k, v in payload.items() if k not in SET_UP and k != "story"}
+        head["view"] = view
         # The delta's fields but the log and the story, as JSON object members without braces.
         self.delta_head = json.dumps(head, separators=(",", ":"))[1:-1]
         self._full: str | None = None

@@ -209,14 +209,8 @@ export function applyDelta(base, delta) {
   if (Array.isArray(base.view && base.view.log) || log.length) view.log = log;
   const oldStory = Array.isArray(base.story) ? base.story : [];
   const story = oldStory.slice(0, delta.story_from || 0).concat(delta.story || []);
-  return {
-    ...base,
-    seq: delta.seq,
-    status: delta.status,
-    seats: delta.seats,
-    result: delta.result,
-    rematch: delta.rematch,
-    view,
-    story,
-  };
+  // Every other field the delta carries replaces the old one (seq, status, seats, result,
+  // rematch, recent, undo, clock...); the set-up fields are not sent again.
+  const { type: _type, log_from: _from, log: _log, story_from: _sfrom, story: _story, ...rest } = delta;
+  return { ...base, ...rest, view, story };
 }

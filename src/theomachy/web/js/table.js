@@ -316,7 +316,8 @@ class TablePage {
     if (this.staged && this.staged.seq !== payload.seq) this.staged = null;
     this.live = payload;
     this.noticeResults(payload);
-    if (this.pending && (payload.seq > this.pending.seq || payload.status === "finished")) {
+    const undone = this.pending && this.pending.action === "undo" && payload.seq < this.pending.seq;
+    if (this.pending && (payload.seq > this.pending.seq || payload.status === "finished" || undone)) {
       this.clearPending();
     }
     if (this.replay.active) {
