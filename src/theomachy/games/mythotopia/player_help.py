@@ -665,6 +665,8 @@ def _play_refusal(state: MythotopiaState, seat: int, args: list[str]) -> str | N
             f"from {place(token)} (click the province to invade) or to build there."
         )
     if heading == "reserve":
+        if token in state.reserve[seat]:
+            return f"{label} works by itself while it lies in your Reserve: it is not played."
         return f"{label} works from your Reserve: put it there (the Reserve action)."
     if heading == "benefit":
         uses = {

@@ -16,7 +16,14 @@
 //                                  the legal actions that name the card (pay, draft, reserve,
 //                                  discard, play, invade with it, ...), likewise
 //   "Your moves"                   every legal action, grouped by verb, as a button
-// so every legal action stays reachable.
+// so every legal action stays reachable. On the viewer's turn a province, sea or card that
+// offers nothing says why when clicked (moves.refuse, the game's refusal in words): the
+// move it would be (invade it, place armies there, end its war, place ships, play, pay,
+// draft the card, ...).
+//
+// The latest moves (ctx.recent, as the viewer saw them) are marked .last-move: the provinces
+// and seas they named (invaded, reinforced, built in, moved through, the war ended), the road
+// built, the cards put into a Reserve and the VP cards whose counters were taken.
 
 import { h, svg } from "../dom.js";
 import CATALOG from "/catalog/mythotopia.js";
@@ -147,8 +154,13 @@ export function describeAction(action) {
       return `take ${args[1]} armies${args[2] && args[2] !== "0" ? ` and ${args[2]} mercenaries` : ""} off ${first}`;
     case "remove-ships":
       return `take ${args[1]} ships off ${first}`;
-    case "buy":
-      return `buy ${args[0]} armies and ${args[1]} ships`;
+    case "buy": {
+      const counts = [
+        [Number(args[0]), "army", "armies"],
+        [Number(args[1]), "ship", "ships"],
+      ].filter(([n]) => n > 0);
+      return `buy ${counts.map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(" and ")}`;
+    }
     case "discard":
     case "remove":
     case "reserve": {
@@ -255,8 +267,12 @@ const CLICK = new WeakMap(); // element -> what a click on it does, in words (fo
  * Make ``el`` offer ``actions``: one is played by a click; several select the element and
  * list them under "Selected". ``key`` names the selection (kind:id).
  */
-function offer(ctx, el, key, actions, label) {
-  if (!actions.length) return el;
+function offer(ctx, el, key, actions, label, refused = null) {
+  if (!actions.length) {
+    // On the viewer's turn a click on what offers nothing says why (the game's words).
+    if (refused && legalOf(ctx).length) ctx.moves.refuse(el, refused);
+    return el;
+  }
   el.classList.add("mt-target");
   if (actions.length === 1) {
     ctx.moves.bind(el, actions[0], { label: `${label}: ${describeAction(actions[0])}` });
@@ -288,6 +304,77 @@ function selectionActions(ctx, key) {
   if (!key) return [];
   const [kind, id] = key.split(":");
   return kind === "card" ? cardActions(ctx, id) : placeActions(ctx, id);
+}
+
+// --- what a click that offers nothing would be (for its refusal) ------------------------------------
+
+/** The move a click on a province would be when it offers none: set aside or Citadel at set-up;
+ * in play, end its war (one you are in), place armies (yours), else invade it. */
+function refusedForProvince(ctx, p) {
+  const { view } = ctx;
+  if (view.phase === "reject") return `reject ${p.id}`;
+  if (view.phase === "citadel") return `citadel ${p.id}`;
+  if (view.phase !== "play") return null;
+  const me = ctx.seat;
+  const involved = p.at_war && (p.owner === me || (p.armies || [])[me] || (p.mercenaries || [])[me]);
+  if (involved) return `end-war ${p.id}`;
+  if (p.owner === me) return `place-armies ${p.id}`;
+  return `invade ${p.id}`;
+}
+
+/** The move a click on a card would be when it offers none: pay with it while paying, choose
+ * it while choosing cards, draft it from the display, else play it. */
+function refusedForCard(ctx, id, where) {
+  const { view } = ctx;
+  if (view.phase !== "play") return null;
+  if (where === "display") return `draft ${id}`;
+  if (where !== "hand" && where !== "reserve") return null;
+  const pending = view.pending;
+  const reserve = where === "reserve" ? "reserve " : "";
+  if (pending && pending.seat === ctx.seat) {
+    if (pending.kind === "reserve") return `reserve ${reserve}${id}`;
+    if (["discard", "counsellor"].includes(pending.kind)) return `discard ${reserve}${id}`;
+    if (pending.kind === "remove") return `remove ${reserve}${id}`;
+    if (pending.kind === "keep" || pending.kind === "move") return null;
+    return `pay ${reserve}${id}`;
+  }
+  return `play ${id}`;
+}
+
+// --- the latest moves --------------------------------------------------------------------------------
+
+const MARKS = new WeakMap(); // ctx -> what ctx.recent touched (computed once a drawing)
+
+/**
+ * What the latest moves (ctx.recent, oldest first, as the viewer saw them) touched:
+ * ``places`` (provinces and seas named as places: invaded, reinforced, built in, moved
+ * through, the war ended there), ``roads`` ("a-b" as view.roads has them), ``reserve``
+ * (seat -> the cards it put into its Reserve) and ``vps`` (VP cards whose counter was taken).
+ */
+export function recentMarks(ctx) {
+  const found = MARKS.get(ctx);
+  if (found) return found;
+  const marks = { places: new Set(), roads: new Set(), reserve: new Map(), vps: new Set() };
+  const roads = new Set((ctx.view.roads || []).map(([a, b]) => `${a}-${b}`));
+  for (const entry of ctx.recent || []) {
+    if (entry.seat === null || entry.seat === undefined) continue; // chance: draws, deals
+    const action = String(entry.action);
+    const [verb, ...args] = action.split(" ");
+    if (args[0] === "?") continue; // a secret choice, as the viewer saw it
+    for (const place of placesOf(action)) marks.places.add(place);
+    if (verb === "play" && args[1] === "road") {
+      const [a, b] = [args[2], args[3]];
+      marks.roads.add(roads.has(`${a}-${b}`) ? `${a}-${b}` : `${b}-${a}`);
+    }
+    if (verb === "reserve" || verb === "warehouse") {
+      if (!marks.reserve.has(entry.seat)) marks.reserve.set(entry.seat, new Set());
+      marks.reserve.get(entry.seat).add(args[args.length - 1]);
+    }
+    if (verb === "claim" && args[0] !== "stock") marks.vps.add(args[0]);
+    if (verb === "patronage") marks.vps.add("patronage");
+  }
+  MARKS.set(ctx, marks);
+  return marks;
 }
 
 // --- cards ------------------------------------------------------------------------------------------
@@ -328,7 +415,8 @@ function cardSpec(id, where, el) {
   };
 }
 
-function cardChip(ctx, id, { where = "", actions = true, extra = null } = {}) {
+function cardChip(ctx, id, options = {}) {
+  const { where = "", actions = true, extra = null } = options;
   const found = card(id) || {};
   const kind = found.kind || "unknown";
   const heading = found.heading && found.heading !== "none" ? found.heading : null;
@@ -345,7 +433,8 @@ function cardChip(ctx, id, { where = "", actions = true, extra = null } = {}) {
     ),
     extra,
   );
-  if (actions) offer(ctx, el, `card:${id}`, cardActions(ctx, id), found.name || id);
+  if (actions) offer(ctx, el, `card:${id}`, cardActions(ctx, id), found.name || id, refusedForCard(ctx, id, where));
+  if (options.marked && options.marked.has(id)) el.classList.add("last-move");
   return help(el, () => cardSpec(id, where, el), { button: true, label: found.name || placeName(id) });
 }
 
@@ -467,7 +556,7 @@ function mapSvg(ctx) {
     .map(([a, b]) =>
       svg(
         "g",
-        { class: "mt-road", "data-road": `${a}-${b}` },
+        { class: ["mt-road", recentMarks(ctx).roads.has(`${a}-${b}`) ? "last-move" : null].filter(Boolean).join(" "), "data-road": `${a}-${b}` },
         svg("title", null, `Road: ${placeName(a)} – ${placeName(b)}`),
         svg("line", { x1: where[a][0], y1: where[a][1], x2: where[b][0], y2: where[b][1], class: "mt-road-bed" }),
         svg("line", { x1: where[a][0], y1: where[a][1], x2: where[b][0], y2: where[b][1], class: "mt-road-line" }),
@@ -557,7 +646,11 @@ function provinceNode(ctx, p, facts) {
     },
     parts,
   );
-  offer(ctx, node, `place:${p.id}`, placeActions(ctx, p.id), p.name);
+  if (recentMarks(ctx).places.has(p.id)) {
+    node.classList.add("last-move");
+    node.insertBefore(svg("circle", { r: 44, class: "mt-last-ring" }), node.firstChild.nextSibling);
+  }
+  offer(ctx, node, `place:${p.id}`, placeActions(ctx, p.id), p.name, refusedForProvince(ctx, p));
   return help(node, () => provinceSpec(p, facts, node), { delay: 600 });
 }
 
@@ -606,7 +699,8 @@ function seaNode(ctx, sea, facts) {
     svg("text", { class: "mt-sea-name", y: ships.length ? -4 : 4, "text-anchor": "middle" }, sea.name),
     ships.length ? svg("g", { class: "mt-ships", "data-ships": ships.map((s) => s.text).join(",") }, chipRow(12, ships.map((s) => ({ ...s, title: null })), { cls: "mt-chip mt-ship-chip" })) : null,
   );
-  offer(ctx, node, `place:${sea.id}`, placeActions(ctx, sea.id), sea.name);
+  if (recentMarks(ctx).places.has(sea.id)) node.classList.add("last-move");
+  offer(ctx, node, `place:${sea.id}`, placeActions(ctx, sea.id), sea.name, `place-ships ${sea.id}`);
   return help(node, () => ({
     title: sea.name,
     kind: "Sea area",
@@ -837,7 +931,7 @@ function playerPanel(ctx, player) {
       "div.mt-row.mt-reserve",
       { data: { role: "reserve" } },
       h("span.mt-label", null, `Reserve ${reserve.length}/${player.reserve_limit}`),
-      cardRow(ctx, reserve, { where: "reserve", actions: mine, empty: "empty" }),
+      cardRow(ctx, reserve, { where: "reserve", actions: mine, empty: "empty", marked: recentMarks(ctx).reserve.get(seat) }),
     ),
     (player.discard || []).length
       ? h(
@@ -926,7 +1020,7 @@ function vpPanel(ctx) {
         return help(
           h(
             "div.mt-vp-card",
-            { class: counters.length ? null : "empty", data: { vp: vp.id, left: counters.length } },
+            { class: [counters.length ? null : "empty", recentMarks(ctx).vps.has(vp.id) ? "last-move" : null], data: { vp: vp.id, left: counters.length } },
             h("b", null, vp.name),
             h("span", null, left || "empty"),
           ),
