@@ -7,7 +7,8 @@ real server process), played against a bot seat:
 - a click on a thing that is not a move now says why in the game's words, as a toast
   (#toasts): a card of the hand before the turn is played, a unit of one's own whose
   activation card is not in the hand, an area the active unit cannot reach;
-- at 1280x800 the page does not scroll, with the map, the prompt and the hand in the window.
+- at 1280x800 the page does not scroll, with the map, the prompt and the hand in the window;
+  Search for Card (open at almost every decision) waits behind one button.
 
 Skips like tests/server/test_browser.py without Playwright or chromium. Screenshots go to
 tests/server/artifacts/ (mythic-battles-table.png).
@@ -166,6 +167,17 @@ def test_mythic_battles_table_marks_the_last_move_and_says_why(
         shown = page.locator(selector).first.bounding_box()
         assert shown and shown["y"] >= 0 and shown["y"] + shown["height"] <= 801, selector
     screenshot(page, "mythic-battles-table.png", full_page=False)
+
+    # Search for Card, open at almost every decision, waits behind one button.
+    searches = [a for a in view["legal_actions"] if a.startswith("search ")]
+    if len(searches) >= 2:
+        assert page.locator("#mb-command button[data-action^='search ']").count() == 0
+        page.locator("#mb-command .mb-search-toggle").click()
+        shown = page.eval_on_selector_all(
+            "#mb-command button[data-action^='search ']", "els => els.map(e => e.dataset.action)"
+        )
+        assert shown == searches
+        page.locator("#mb-command .mb-search-toggle").click()
 
     # Before the turn is played, a card of the hand says what is asked first.
     seq = table_state(page)["seq"]

@@ -942,6 +942,10 @@ function statusLine(ctx) {
   );
 }
 
+function payloadSeq(ctx) {
+  return ctx.payload ? ctx.payload.seq : null;
+}
+
 function commandBar(ctx, parsed, sel) {
   const { view, moves } = ctx;
   const parts = [];
@@ -963,7 +967,31 @@ function commandBar(ctx, parsed, sel) {
       ),
     );
   }
-  const buttons = parsed.buttons.map((action) => moves.button(action, actionWords(view, action), `mb-${action.split(" ")[0]}`));
+  // Search for Card is open at almost every decision: one button opens its cards, so the
+  // prompt's own answers stay in front.
+  const searches = parsed.buttons.filter((a) => a.startsWith("search "));
+  const buttons = parsed.buttons
+    .filter((a) => !a.startsWith("search ") || searches.length < 2)
+    .map((action) => moves.button(action, actionWords(view, action), `mb-${action.split(" ")[0]}`));
+  if (searches.length >= 2) {
+    const open = ctx.ui.mbSearch === payloadSeq(ctx);
+    buttons.push(
+      h(
+        "button.move.mb-search-toggle",
+        {
+          type: "button",
+          "aria-expanded": open ? "true" : "false",
+          onclick: () => {
+            ctx.ui.mbSearch = open ? null : payloadSeq(ctx);
+            ctx.rerender();
+          },
+        },
+        open ? "Search for Card ▴" : "Search for Card… (1 Art of War)",
+      ),
+    );
+    if (open) buttons.push(...searches.map((action) => moves.button(action, actionWords(view, action), "mb-search")));
+    else moves.cover(searches);
+  }
   if (!parts.length && !buttons.length && !parsed.areas.size && !parsed.units.size) return null;
   const hint = !sel && !buttons.length ? instruction({ view }) : null;
   return h(
