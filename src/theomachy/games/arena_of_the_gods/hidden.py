@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from theomachy.engine.actions import masked_history
 from theomachy.games.arena_of_the_gods import abilities
@@ -243,3 +243,55 @@ def describe(state: ArenaState) -> str:
     if state.step == OVER:
         lines.append(f"Winners: {state.winners()}")
     return "\n".join(lines)
+
+
+# --- the table's help: undo and the reveal at the end -------------------------------------------
+def undo_safe(state: ArenaState, action: str) -> bool:
+    """Whether the player to move may take ``action`` back within their turn (the table's
+    undo; see RULES.md, "At the table"): every decision is made face up and resolves the
+    same whatever the hidden cards are, so what can be taken back is what shows nobody a
+    hidden card and keeps the turn: not ``done`` (the turn passes), nor an action after
+    which a card is drawn (by anyone: an ability, the draw up to five) or the game ends.
+    Whether a card will be drawn follows from public facts only (the cards' texts, hand and
+    deck sizes), so the answer is the same from anything the player cannot see."""
+    if action.partition(" ")[0] == "done" or action not in state.legal_actions():
+        return False
+    after = cast("ArenaState", state.clone())
+    after.apply(action)
+    return not after.draws and not after.is_terminal() and after.current == state.current
+
+
+def revealed(state: ArenaState) -> list[dict[str, Any]]:
+    """What the views hide, for the replay of a finished game: each seat's hand, what is
+    left in each deck (no order: each draw is a chance node, AG-RULING-HIDDEN) and, for a
+    deck its player built, its whole list; printed names, one per copy, by name."""
+    names = [CARDS[god].name for god in state.arena.gods]
+
+    def seat_name(seat: int) -> str:
+        name = names[seat]
+        return f"{name} (P{seat})" if names.count(name) > 1 else name
+
+    def cards(ids: list[str]) -> list[str]:
+        return sorted(CARDS[card].name for card in ids)
+
+    zones: list[dict[str, Any]] = []
+    for seat in range(state.game.players):
+        who = seat_name(seat)
+        zones.append({"zone": f"{who}'s hand", "seat": seat, "items": cards(state.hand[seat])})
+        zones.append(
+            {
+                "zone": f"{who}'s deck (no order: each draw is random)",
+                "seat": seat,
+                "items": cards(state.deck[seat]),
+            }
+        )
+        if state.arena.private_deck(seat):
+            deck = state.arena.decks[seat]
+            zones.append(
+                {
+                    "zone": f"{who}'s deck list (built)",
+                    "seat": seat,
+                    "items": cards(deck.card_list()),
+                }
+            )
+    return zones

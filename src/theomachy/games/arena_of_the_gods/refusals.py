@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from theomachy.games.arena_of_the_gods import abilities
 from theomachy.games.arena_of_the_gods.cards import catalog, shown
 from theomachy.games.arena_of_the_gods.facts import AFTERLIFE_PLAY
-from theomachy.games.arena_of_the_gods.model import MAIN, WINDOWS, Permanent
+from theomachy.games.arena_of_the_gods.model import DISCARD, MAIN, REDIRECT, WINDOWS, Permanent
 
 if TYPE_CHECKING:
     from theomachy.games.arena_of_the_gods.rules import ArenaState
@@ -279,4 +279,216 @@ _CHECKS: dict[str, Callable[[ArenaState, int, list[str]], str | None]] = {
     "trigger": lambda state, seat, args: _order(state, seat, args, False),
     "decline": lambda state, seat, args: _order(state, seat, args, True),
     "discard": _discard,
+}
+
+
+# --- in words for people (State._refusal: the table's "why not?") -------------------------------
+def for_people(state: ArenaState, action: str, seat: int) -> str | None:
+    """Why ``action`` (well formed, not legal) is refused to ``seat``, the player to move, in
+    printed names: "Thor costs 5 Gold; you have 3 Gold", "Valkyrie has already attacked this
+    turn". Read from what ``seat`` sees only (their hand, the table, their legal actions).
+    None where there is nothing particular to say (the engine's general words serve)."""
+    verb, *args = action.split(" ")
+    check = _PEOPLE.get(verb)
+    if check is None:
+        return None
+    moment = _moment(state, verb)
+    if moment is not None:
+        return moment
+    try:
+        return check(_Words(state, seat), args)
+    except (KeyError, ValueError, IndexError):
+        return None  # a name the game does not know: the general words
+
+
+def _moment(state: ArenaState, verb: str) -> str | None:
+    """What ``verb`` waits for when the moment is not its own, or None when it is."""
+    step = state.step
+    if state.order:
+        if verb in ("trigger", "decline"):
+            return None
+        when = "end" if step == DISCARD else "start"
+        return f"First resolve your waiting {when}-of-turn abilities: Trigger or Decline them"
+    if verb in ("trigger", "decline"):
+        return "No ability of yours is waiting to be resolved"
+    if step == REDIRECT:
+        return "Your Unit is attacked: first choose to Redirect the attack to your God or Hold"
+    if step == DISCARD:
+        if verb == "discard":
+            return None
+        return "Your turn is ending: you may only discard cards from your hand, then Done"
+    if verb == "discard":
+        return "Cards are discarded at the end of your turn"
+    if verb == "attack" and step in WINDOWS:
+        return "Attacks are declared in your main phase, not during a battle"
+    return None
+
+
+class _Words:
+    """Names as the player to move reads them: printed names, their own cards as "your"."""
+
+    def __init__(self, state: ArenaState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.gods = list(state.arena.gods)
+
+    def god(self, seat: int) -> str:
+        name = CARDS[self.gods[seat]].name
+        return f"{name} (P{seat})" if self.gods.count(self.gods[seat]) > 1 else name
+
+    def card(self, card_id: str) -> str:
+        return CARDS[card_id].name
+
+    def token(self, token: str) -> str:
+        """A card on the Battleground: "your Valkyrie", "Odin's Hoplite #2", "Odin"."""
+        if "@" not in token:
+            return f"{self.card(token)} in your Afterlife"
+        card_id, _, rest = token.partition("@")
+        seat_text, _, copy = rest.partition(".")
+        seat = int(seat_text)
+        if CARDS[card_id].type == "god":
+            return "your God" if seat == self.seat else self.god(seat)
+        name = self.card(card_id) + (f" #{copy}" if copy else "")
+        return f"your {name}" if seat == self.seat else f"{self.god(seat)}'s {name}"
+
+    def cost(self, name: str, gold: int, favor: int) -> str | None:
+        """Why ``name`` cannot be paid for, or None when it can (AG-PLAY-1)."""
+        have_gold, have_favor = self.state.gold[self.seat], self.state.favor[self.seat]
+        if have_gold >= gold and have_favor >= favor:
+            return None
+        parts = [(gold, "Gold", have_gold), (favor, "Favor", have_favor)]
+        costs = " and ".join(f"{n} {what}" for n, what, _ in parts if n)
+        has = " and ".join(f"{had} {what}" for n, what, had in parts if n)
+        return f"{name} costs {costs}; you have {has}"
+
+    def targets(self, name: str, targets: list[str] | None, args: list[str]) -> str | None:
+        """Whether the chosen target fits ``targets`` (None: the card chooses none)."""
+        if targets is None or (not args and not targets):
+            return None
+        if not targets:
+            return f"{name} has no target now"
+        if not args:
+            return f"{name} needs a target: choose it after selecting the card"
+        if args[0] in targets:
+            return None
+        some = listing([self.token(t) for t in targets[:4]])
+        more = " and others" if len(targets) > 4 else ""
+        chosen = _upper(self.token(args[0]))
+        return f"{chosen} is not a target {name} may choose now: it may target {some}{more}"
+
+
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def listing(items: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _people_play(words: _Words, args: list[str], from_afterlife: bool = False) -> str | None:
+    state, seat = words.state, words.seat
+    card_id = args[0]
+    card = CARDS[card_id]
+    name = card.name
+    if from_afterlife:
+        if card_id not in state.afterlife[seat]:
+            return f"There is no {name} in your Afterlife"
+        if not any(m[card_id] for side, m in state.roster().afterlife_plays if side == seat):
+            return f"No card of yours lets you play {name} from your Afterlife"
+    elif card_id not in state.hand[seat]:
+        return f"You have no {name} in your hand"
+    combat = card.kind == "combat"
+    if state.step in WINDOWS and not combat:
+        return f"{name} is played in your main phase: in a battle only Combat Evocations are"
+    if state.step == MAIN and combat:
+        return f"{name} is a Combat Evocation: it is played during a battle"
+    why = words.cost(name, *abilities.cost(state, seat, card_id))
+    if why is not None:
+        return why
+    targets = abilities.play_targets(state, seat, card, from_afterlife)
+    if targets is not None and not targets and card.type == "evocation":
+        return f"{name} has no target now"
+    return words.targets(name, targets, args[1:])
+
+
+def _people_attack(words: _Words, args: list[str]) -> str | None:
+    """AG-ATTACK-1: your Unit, ready, against an opponent's Unit or God."""
+    state, seat = words.state, words.seat
+    attacker = state.find(args[0])
+    if attacker is None:
+        return f"There is no {words.token(args[0])} on the Battleground"
+    name = words.token(attacker.token)
+    card = CARDS[attacker.card]
+    if attacker.controller != seat:
+        return f"{_upper(name)} is not yours: attack with a Unit you control"
+    if card.type != "unit":
+        return f"{_upper(name)} is {_kind(attacker)}: only Units attack"
+    if attacker.ready and attacker.attacks_left <= 0:
+        return f"{card.name} has already attacked this turn"
+    if not attacker.ready:
+        return f"{card.name} came under your control this turn: it may attack from your next turn"
+    target = state.find(args[1])
+    if target is None:
+        return f"There is no {words.token(args[1])} on the Battleground"
+    aimed = _upper(words.token(target.token))
+    if target.controller == seat:
+        return f"You cannot attack {words.token(target.token)}: attack an opponent's Unit or God"
+    if CARDS[target.card].type not in ("unit", "god"):
+        return f"{aimed} is {_kind(target)}: only Units and Gods are attacked"
+    return None
+
+
+def _people_use(words: _Words, args: list[str]) -> str | None:
+    """AG-ABILITY-1: your card's activated ability, at its time, once a turn, paid."""
+    state, seat = words.state, words.seat
+    perm = state.find(args[0])
+    if perm is None:
+        return f"There is no {words.token(args[0])} on the Battleground"
+    card = CARDS[perm.card]
+    ability = abilities.activated(card)
+    name = card.blessing if card.type == "god" and card.blessing else card.name
+    if perm.controller != seat:
+        return f"{_upper(words.token(perm.token))} is not yours: use your own cards' abilities"
+    if ability is None or perm.bound_to >= 0:
+        return f"{card.name} has no ability to use"
+    if perm.used:
+        return f"{name} was used this turn: once per turn"
+    in_window = state.step in WINDOWS
+    if ability.phase == "main" and in_window:
+        return f"{name} is used in your main phase, not during a battle"
+    if ability.phase == "battle" and not in_window:
+        return f"{name} is used during a battle you are in"
+    why = words.cost(name, ability.gold, ability.favor)
+    if why is not None:
+        return why
+    return words.targets(name, abilities.use_targets(state, seat, ability), args[1:])
+
+
+def _people_order(words: _Words, args: list[str], declining: bool) -> str | None:
+    """AG-TURN-1: one of your waiting start- or end-of-turn abilities."""
+    waiting = words.state.order[0][1] if words.state.order else []
+    mine = [t for t in waiting if t.card == args[0]]
+    name = words.card(args[0])
+    if not mine:
+        return f"No ability of {name} is waiting"
+    if declining and not any(t.optional for t in mine):
+        return f"{name}'s ability must be resolved: it is not optional"
+    return None
+
+
+def _people_discard(words: _Words, args: list[str]) -> str | None:
+    if args[0] not in words.state.hand[words.seat]:
+        return f"You have no {words.card(args[0])} in your hand"
+    return None
+
+
+_PEOPLE: dict[str, Callable[[_Words, list[str]], str | None]] = {
+    "attack": _people_attack,
+    "play": _people_play,
+    AFTERLIFE_PLAY: lambda words, args: _people_play(words, args, from_afterlife=True),
+    "use": _people_use,
+    "trigger": lambda words, args: _people_order(words, args, False),
+    "decline": lambda words, args: _people_order(words, args, True),
+    "discard": _people_discard,
 }

@@ -1228,6 +1228,20 @@ class ArenaState(State):
     def view(self, player: int | None) -> dict[str, Any]:
         return hidden.view(self, player)
 
+    def undo_safe(self, action: str) -> bool:
+        """Safe to take back: anything but ``done``, unless it makes a card be drawn or ends
+        the game (hidden.undo_safe)."""
+        return hidden.undo_safe(self, action)
+
+    def _refusal(self, action: str, player: int) -> str | None:
+        """Why the player to move may not play ``action``, in printed names
+        (refusals.for_people)."""
+        return refusals.for_people(self, action, player)
+
+    def revealed(self) -> list[dict[str, Any]]:
+        """Hands, decks and built deck lists, for the replay of a finished game."""
+        return hidden.revealed(self)
+
     def action_seen_by(self, action: str, observer: int | None) -> str:
         """A card drawn is seen by the player who draws it; the others (spectators included)
         learn only that a card was drawn: ``draw ?``, as in their log. Every decision is
