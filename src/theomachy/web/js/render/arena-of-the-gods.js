@@ -14,6 +14,17 @@
 //   discard C         a hand card in the end-of-turn discard step
 //   pass, end, redirect, hold, done, trigger X, decline X: buttons in the command bar
 // Anything else the rules may offer falls back to a plain button (the table does that).
+//
+// A click on the viewer's own thing that offers nothing now says why (moves.refuse, the game's
+// refusal in words): a hand card that cannot be played ("Spearman costs 2 Gold; you have 1
+// Gold"), a Unit that cannot attack, a card whose ability cannot be used, and, with a card
+// selected, a card that is not its target.
+//
+// The latest moves (ctx.recent: what happened since the viewer's own last decision) are
+// marked .last-move: the card played and its target, the attacker and what it attacked, the
+// card whose ability was used and its target, the God an attack was redirected to, the card
+// whose waiting ability resolved, the card discarded or sent to the Afterlife by an
+// Evocation (in its Afterlife list).
 
 import { h } from "../dom.js";
 import { icon } from "../icons.js";
@@ -177,6 +188,62 @@ function selection(ctx, parsed) {
   return { ...sel, mode, targets, direct: use ? use.direct : null, attack, use };
 }
 
+// --- the latest moves ---------------------------------------------------------------------------
+
+/**
+ * What the latest moves (ctx.recent, oldest first) touched: ``tokens`` (cards and Gods on the
+ * Battleground) and ``afterlife`` (seat -> card ids gone to that Afterlife by a discard or an
+ * Evocation played).
+ */
+function recentMarks(ctx) {
+  const { view } = ctx;
+  const tokens = new Set();
+  const afterlife = new Map();
+  const battleground = view.battleground || [];
+  const players = view.players || [];
+  const toAfterlife = (seat, id) => {
+    if (!afterlife.has(seat)) afterlife.set(seat, new Set());
+    afterlife.get(seat).add(id);
+  };
+  // The copy of ``id`` under ``seat`` that entered last (the Battleground lists by entry).
+  const newest = (id, seat) => {
+    for (let i = battleground.length - 1; i >= 0; i -= 1) {
+      const perm = battleground[i];
+      if (perm.card === id && perm.controller === seat) return perm.token;
+    }
+    return null;
+  };
+  const mark = (token) => {
+    if (token && parseToken(token)) tokens.add(token);
+  };
+  for (const entry of ctx.recent || []) {
+    const seat = entry.seat;
+    if (seat === null || seat === undefined) continue; // chance: draws show nothing
+    const [verb, a, t] = String(entry.action).split(" ");
+    if (verb === "play" || verb === "play-from-afterlife") {
+      const entered = newest(a, seat);
+      if (entered) mark(entered);
+      else if (card(a) && card(a).type === "evocation" && card(a).kind !== "binding") toAfterlife(seat, a);
+      mark(t);
+    } else if (verb === "use" || verb === "attack") {
+      mark(a);
+      mark(t);
+    } else if (verb === "redirect") {
+      mark(players[seat] ? players[seat].god_token : null);
+    } else if (verb === "trigger") {
+      const found = battleground.find((p) => p.card === a && (p.bound_to === seat || (p.controller === seat && (p.bound_to === undefined || p.bound_to === null))));
+      if (found) mark(found.token);
+    } else if (verb === "discard") toAfterlife(seat, a);
+  }
+  return { tokens, afterlife };
+}
+
+/** Mark ``el`` as touched by the latest moves when ``token`` is. */
+function markRecent(ctx, el, token) {
+  if (ctx.agRecent && ctx.agRecent.tokens.has(token)) el.classList.add("last-move");
+  return el;
+}
+
 // --- cards --------------------------------------------------------------------------------------
 
 /** A card's full text for the help (help.js): name, type, cost, numbers, text; a God's two
@@ -263,6 +330,7 @@ function permCard(ctx, perm, { small = false } = {}) {
     ),
     small ? null : h("div.ag-card-text", null, data.text || ""),
   );
+  markRecent(ctx, el, perm.token);
   return help(el, () => cardSpec(ctx, perm.card, perm), { button: true, label: data.name });
 }
 
@@ -322,11 +390,41 @@ function bindToken(ctx, el, token, parsed, sel) {
     return;
   }
   const choice = actorChoice(parsed, token);
-  if (!choice) return;
+  if (!choice) {
+    refuseToken(ctx, el, token, sel);
+    return;
+  }
   if (choice.action) {
     ctx.moves.bind(el, choice.action, { label: `Use ${tokenName(token)}` });
     el.append(h("span.ag-badge.ag-use-badge", null, "use"));
   } else makeSelectable(ctx, el, choice.select, `Select ${tokenName(token)}`);
+}
+
+/**
+ * A card that offers nothing now says why when clicked, on the viewer's own decision: with a
+ * card selected, why this is not its target; else, for the viewer's own card, why it cannot
+ * attack (a Unit, in the main phase) or why its ability cannot be used.
+ */
+function refuseToken(ctx, el, token, sel) {
+  const { view, moves } = ctx;
+  if (!moves.enabled || !moves.legal.length) return;
+  const where = parseToken(token);
+  if (!where) return;
+  if (sel) {
+    if (sel.mode === "attack") moves.refuse(el, `attack ${sel.key} ${token}`);
+    else if (sel.mode === "use") moves.refuse(el, `use ${sel.key} ${token}`);
+    else if (sel.kind === "play") moves.refuse(el, `play ${sel.key} ${token}`);
+    return;
+  }
+  if (where.seat !== ctx.seat) return;
+  const perm = (view.battleground || []).find((p) => p.token === token);
+  if (!perm) return;
+  if (perm.type === "unit" && view.step === "main") {
+    const foe = (view.players || []).find((p) => p.seat !== ctx.seat && !p.out);
+    if (foe) moves.refuse(el, `attack ${token} ${foe.god_token}`);
+  } else if (perm.used !== undefined && (perm.bound_to === undefined || perm.bound_to === null)) {
+    moves.refuse(el, `use ${token}`); // a card with an activated ability (view: "used")
+  }
 }
 
 // --- the parts of the page ----------------------------------------------------------------------
@@ -446,6 +544,7 @@ function battlePanel(ctx, parsed, sel) {
       player ? h("div.ag-stats", null, statBox(player.life, "Life", "Life", "ag-life")) : null,
     );
     help(el, () => cardSpec(ctx, where ? where.card : token));
+    markRecent(ctx, el, token);
     if (sel && sel.targets && sel.targets.has(token)) bindToken(ctx, el, token, parsed, sel);
     return el;
   };
@@ -544,7 +643,10 @@ function handZone(ctx, parsed, sel) {
             } else if (choice) {
               makeSelectable(ctx, el, choice.select, `Play ${cardName(id)}: choose a target`);
               if (sel && sel.kind === "play" && sel.key === id) el.classList.add("ag-selected");
-            } else if (myTurn) el.classList.add("ag-unplayable");
+            } else if (myTurn) {
+              el.classList.add("ag-unplayable");
+              ctx.moves.refuse(el, `play ${id}`); // the click says why it cannot be played
+            }
             return el;
           }),
         )
@@ -556,16 +658,19 @@ function afterlifeList(ctx, entry, sel) {
   const afterlife = entry.afterlife || [];
   const targets = sel && sel.targets ? sel.targets : new Map();
   const wanted = afterlife.some((id) => targets.has(id)) && entry.seat === ctx.seat;
+  const recentHere = (ctx.agRecent && ctx.agRecent.afterlife.get(entry.seat)) || new Set();
   const details = h(
     "details.ag-afterlife",
     { data: { seat: entry.seat }, open: wanted || ctx.ui[`agAfter${entry.seat}`] || false },
-    h("summary", null, icon("skull"), `Afterlife (${afterlife.length})`),
+    h("summary", { class: afterlife.some((id) => recentHere.has(id)) ? "last-move" : null }, icon("skull"), `Afterlife (${afterlife.length})`),
     afterlife.length
       ? h(
           "ul.ag-afterlife-list",
           null,
-          afterlife.map((id) => {
+          afterlife.map((id, index) => {
             const item = help(h("li.ag-afterlife-card", { data: { card: id } }, cardName(id)), () => cardSpec(ctx, id));
+            // The last copy of a card that went there with the latest moves.
+            if (recentHere.has(id) && afterlife.lastIndexOf(id) === index) item.classList.add("last-move");
             if (entry.seat === ctx.seat && targets.has(id)) {
               item.classList.add("ag-target");
               ctx.moves.bind(item, targets.get(id), { label: `Target ${cardName(id)} in your Afterlife` });
@@ -615,6 +720,7 @@ function godPanel(ctx, entry, parsed, sel) {
       : null,
   );
   help(el, () => godSpec(ctx, entry, perm), { button: true, label: god.name });
+  markRecent(ctx, el, entry.god_token);
   if (!entry.out) bindToken(ctx, el, entry.god_token, parsed, sel);
   return el;
 }
@@ -754,6 +860,7 @@ export default {
     const { view, moves } = ctx;
     const parsed = parseMoves(moves);
     const sel = selection(ctx, parsed);
+    ctx.agRecent = recentMarks(ctx);
     // Two-step choices are reachable by clicks the renderer handles (select, then target).
     for (const entry of parsed.plays.values()) moves.cover([...entry.targets.values()]);
     for (const entry of parsed.uses.values()) moves.cover([...entry.targets.values()]);
