@@ -8,10 +8,10 @@ actor's own cards go unprefixed (the actor is named beside the line), every othe
 its controller's name ("Odin's Valkyrie", "your Hoplite"). A card drawn is named to its
 drawer only; the others read "draws a card" (AG-RULING-HIDDEN). A refill (the draw up to
 five) is one line, told by its last draw ("Odin draws 3 cards"; to the drawer "you draw
-Valkyrie, Skald and Thor"): its earlier draws are told by no line of their own (None). The action that starts a turn
-says whose turn it is (a "round" line, with what the start of the turn gave), the one that
-puts a player out or ends the game who is out and who won (a "result" line); a pass that
-leaves the battle as it was is a "minor" line.
+Valkyrie, Skald and Thor"): its earlier draws are told by no line of their own (None).
+The action that starts a turn says whose turn it is (a "round" line, with what the start of
+the turn gave), the one that puts a player out or ends the game who is out and who won (a
+"result" line); a pass that leaves the battle as it was is a "minor" line.
 
 One action may do a lot (AG-TURN-1 resolves the start-of-turn income at once; the pass that
 closes the pre-combat window resolves what waited there, then combat), so the outcomes are
