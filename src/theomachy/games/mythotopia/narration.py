@@ -597,6 +597,8 @@ class MythotopiaNarrator(Narrator):
         fought = verb == "end-war" or bool(after.get("terminal") and not before.get("terminal"))
         how = "called off" if called_off else "fought" if fought else ""
         for was, now in zip(before["provinces"], after["provinces"], strict=True):
+            if was == now:  # most provinces, most steps: nothing to tell
+                continue
             built.extend(self.buildings(was, now))
             notes.extend(self.province_change(before, after, was, now, setup, how))
         built.extend(self.roads(before, after))
