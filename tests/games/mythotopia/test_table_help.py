@@ -195,6 +195,36 @@ def test_refusals_while_paying_in_words():
     assert why(state, "done") == "Still to pay: 1 food."
 
 
+def test_refusals_of_a_card_that_cannot_pay_in_words():
+    state = red_to_play(
+        hand={0: ["palmain", "start-army", "start-market", "start-build", "scombroid"]}
+    )
+    play(state, "invade blore palmain")
+    assert why(state, "pay start-build") == (
+        "Build gives none of what is still to pay: 1 food and army symbols."
+    )
+    assert why(state, "pay start-build stone") == (
+        "No stone is needed: still to pay 1 food and army symbols."
+    )
+    assert why(state, "pay start-build food") == "Build gives no food that way."
+    assert why(state, "pay reserve start-army army") == "Army is not in your Reserve."
+    assert why(state, "pay scombroid") == "Choose how: 1 way is open (see the moves)."
+    assert why(state, "draft hero") == "First finish paying for the invasion of Blore."
+
+
+def test_refusals_of_what_costs_gold_or_stone_in_words():
+    state = red_to_play(hand={0: ["start-build", "palmain"]})
+    assert why(state, "draft hero") == "Drafting costs 1 gold, which your cards cannot pay."
+    assert why(state, "buy 1 0") == "1 army costs 1 gold, which your cards cannot pay."
+    assert why(state, "patronage") == "Patronage costs 2 gold, which your cards cannot pay."
+    assert why(state, "play start-build") == (
+        "Build needs stone (1 for a castle), which your other cards cannot pay."
+    )
+    assert why(state, "move palmain scombroid 1") == (
+        "Palmain and Scombroid are not on one road network of yours."
+    )
+
+
 def test_refusals_in_the_reserve_and_removals():
     state = red_to_play(hand={0: ["limes", "cavalry", "army", "start-army"]}, reserve={0: []})
     play(state, "reserve limes", "reserve cavalry")  # the limit: 2 (no City)

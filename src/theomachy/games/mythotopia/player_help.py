@@ -560,7 +560,8 @@ def _buy_refusal(state: MythotopiaState, seat: int, args: list[str]) -> str | No
         return f"Your pool holds {pool}."
     cost = armies + 2 * ships
     bought = listed([amount(u, n) for u, n in (("army", armies), ("ship", ships)) if n])
-    return f"{cap(bought)} cost {cost} gold, which your cards cannot pay."
+    verb = "costs" if armies + ships == 1 else "cost"
+    return f"{cap(bought)} {verb} {cost} gold, which your cards cannot pay."
 
 
 def _draft_refusal(state: MythotopiaState, seat: int, args: list[str]) -> str | None:
@@ -788,7 +789,13 @@ def _build_refusal(state: MythotopiaState, seat: int, build: str, args: list[str
     from theomachy.games.mythotopia.rules import BUILD_COST, CASTLES, ROAD_COST
 
     if len(args) < 2 or args[0] not in ("city", "castle", "road") or args[1] not in P_INDEX:
-        return f"Choose what to build with {name(build)}: click a province of yours."
+        if not state.affords(seat, (("stone", 1),), None, (build,)):
+            return f"{name(build)} needs stone (1 for a castle), which your other cards cannot pay."
+        return (
+            "Nothing can be built now: a City needs a Town of yours and 2 stone, a castle 1 "
+            "stone, a road 2 stone (3 across hills) between two provinces of yours, each with "
+            "the province's card (or one of its road network, or General)."
+        )
     what, p = args[0], P_INDEX[args[1]]
     where = place(args[1])
     if state.owner[p] != seat:
