@@ -367,6 +367,7 @@ def check_game(
     state = game.new_game()
     decisions = 0
     tried: deque[str] = deque(maxlen=40)  # moves legal earlier: candidates to be refused
+    checked = 0
     for step, state in enumerate(random_playthrough(game, seed)):
         where = f"{game_id} players={players} seed={seed} step={step}"
         check_state(state, where, rng)
@@ -382,7 +383,9 @@ def check_game(
             check_illegal_inputs(state, where)
             check_private_decisions(state, where, rng)
             check_observations(state, tables, where)
-            check_player_help(state, where, rng, list(tried))
+            if checked % 3 == 0 or state.is_terminal():  # determinizes: every third sample
+                check_player_help(state, where, rng, list(tried), limit=4)
+            checked += 1
             next_sample = next(samples) if step == next_sample else next_sample
     where = f"{game_id} players={players} seed={seed} end"
     check_end(state, where)
