@@ -136,3 +136,24 @@ def test_apply_and_tell_applies_and_tells_as_the_reader_saw_it() -> None:
     told = apply_and_tell(state, "pick 2", 1)
     assert state.history() == ["pick 2"]
     assert told == Told("picks a number in secret", "move")
+
+
+def test_a_chronicle_rewinds_its_latest_steps_and_tells_them_again_alike() -> None:
+    from theomachy.engine.conformance import play_random
+    from theomachy.engine.narration import REWIND_STEPS, chronicle
+    from theomachy.engine.registry import load
+
+    game = load("mythic-arena", 2)
+    history = play_random(game, 3).history()
+    told = chronicle(game, history)
+    stories = {r: told.story(r) for r in told.readers}
+    recent = {r: told.recent(r) for r in told.readers}
+    assert told.rewind(len(history) - 5)
+    assert told.length == len(history) - 5
+    assert all(line.step < len(history) - 5 for line in told.story(0))
+    told.follow(history)
+    assert {r: told.story(r) for r in told.readers} == stories
+    assert {r: told.recent(r) for r in told.readers} == recent
+    # Only the latest steps are kept: further back the caller tells the game again.
+    assert not told.rewind(len(history) - REWIND_STEPS - 1)
+    assert told.rewind(len(history) + 3)  # not told that far: nothing to forget

@@ -68,6 +68,14 @@ class Line:
         }
 
 
+def listing(items: Sequence[str], last: str = "and") -> str:
+    """Words joined as people list them: ``a``, ``a and b``, ``a, b and c`` (``last``: the
+    final word, "or" for choices)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
 class Narrator:
     """Tells a game's events; this base tells any game by its notation. A game subclasses it
     in its package and overrides :meth:`seat_name` and :meth:`event`."""
@@ -130,16 +138,23 @@ class Chronicle:
 
     def follow(self, history: Sequence[str]) -> None:
         """Tell the actions of ``history`` not told yet (``history`` extends what was told)."""
+        # Positions are kept for a rewind only near the end (a long game told at load time
+        # would otherwise copy its state at every step).
+        recent = len(history) - REWIND_STEPS
         for step in range(self.length, len(history)):
-            self.add(history[step])
+            self.add(history[step], mark=step >= recent)
 
-    def add(self, action: str) -> None:
-        """Apply ``action`` to the chronicle's game and tell it to every reader."""
+    def add(self, action: str, mark: bool = True) -> None:
+        """Apply ``action`` to the chronicle's game and tell it to every reader (``mark``:
+        keep the position before it, so an undo can rewind to it)."""
         state = self._state
         step = len(state.history())
         actor = state.current_player
         seen = {r: state.action_seen_by(action, r) for r in self.readers}
-        self._marks.append((state.clone(), dict(self._views)))
+        if mark:
+            self._marks.append((state.clone(), dict(self._views)))
+        else:
+            self._marks.clear()  # a gap: no rewind past it
         state.apply(action)
         self._actors.append(actor)
         for reader in self.readers:
@@ -159,7 +174,7 @@ class Chronicle:
         than the chronicle remembers positions (tell the game again from the start)."""
         back = self.length - length
         if back <= 0:
-            return back == 0
+            return True  # not told that far yet: nothing to forget
         if back > len(self._marks):
             return False
         for _ in range(back - 1):

@@ -28,7 +28,7 @@ from collections import Counter
 from typing import Any
 
 from theomachy.engine.core import CHANCE
-from theomachy.engine.narration import Narrator, Told, View
+from theomachy.engine.narration import Narrator, Told, View, listing
 from theomachy.games.arena_of_the_gods.cards import Ability, Card, catalog
 from theomachy.games.arena_of_the_gods.model import STALL_ROUNDS
 
@@ -77,13 +77,6 @@ def parse_token(token: str) -> tuple[str, int, int]:
     card, _, rest = token.partition("@")
     seat, _, copy = rest.partition(".")
     return card, int(seat), int(copy) if copy else 1
-
-
-def listing(items: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def cards_count(count: int) -> str:

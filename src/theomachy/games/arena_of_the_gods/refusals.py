@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from theomachy.engine.narration import listing
 from theomachy.games.arena_of_the_gods import abilities
 from theomachy.games.arena_of_the_gods.cards import catalog, shown
 from theomachy.games.arena_of_the_gods.facts import AFTERLIFE_PLAY
@@ -371,7 +372,7 @@ class _Words:
             return f"{name} needs a target: choose it after selecting the card"
         if args[0] in targets:
             return None
-        some = listing([self.token(t) for t in targets[:4]])
+        some = choices([self.token(t) for t in targets[:4]])
         more = " and others" if len(targets) > 4 else ""
         chosen = _upper(self.token(args[0]))
         return f"{chosen} is not a target {name} may choose now: it may target {some}{more}"
@@ -381,9 +382,9 @@ def _upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def listing(items: list[str]) -> str:
+def choices(items: list[str]) -> str:
     """``a``, ``a or b``, ``a, b or c``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return listing(items, "or")
 
 
 def _people_play(words: _Words, args: list[str], from_afterlife: bool = False) -> str | None:

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from theomachy.engine.core import CHANCE
-from theomachy.engine.narration import Narrator, Told, View
+from theomachy.engine.narration import Narrator, Told, View, listing
 from theomachy.games.mythic_arena.board import NEIGHBOURS, SQUARE_INDEX, SQUARE_NAMES
 from theomachy.games.mythic_arena.cards import DECK_SIZE, Card, catalog
 from theomachy.games.mythic_arena.rules import MAJORITY_BONUS
@@ -53,11 +53,7 @@ def conjugate(who: str, verb: str) -> str:
     return f"{who} {VERBS.get(verb, verb) if who == 'you' else verb}"
 
 
-def names(items: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+names = listing
 
 
 def cards_count(count: int) -> str:

@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Any
 
 from theomachy.engine.core import CHANCE
-from theomachy.engine.narration import Narrator, Told, View
+from theomachy.engine.narration import Narrator, Told, View, listing
 from theomachy.games.mythic_battles.data import units
 
 UNITS = units()
@@ -578,10 +578,7 @@ class MythicBattlesNarrator(Narrator):
         return "" if self.own_god(view, unit, actor) else f" with {self.unit(view, unit, actor)}"
 
     def listing(self, view: View, ids: list[str], actor: int) -> str:
-        names = [self.unit(view, u, actor) for u in ids]
-        if len(names) <= 2:
-            return " and ".join(names)
-        return ", ".join(names[:-1]) + " and " + names[-1]
+        return listing([self.unit(view, u, actor) for u in ids])
 
     # --- decisions in an ATTACK ----------------------------------------------------------
 
@@ -890,7 +887,7 @@ class MythicBattlesNarrator(Narrator):
         names = [self.name(after, s) for s in winners]
         if not names:
             return "the game is over"
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        who = listing(names)
         plural = len(names) > 1 or who == "you"
         win = "win" if plural else "wins"
         players = after.get("players") or []

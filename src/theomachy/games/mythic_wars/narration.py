@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from theomachy.engine.narration import Narrator, Told, View
+from theomachy.engine.narration import Narrator, Told, View, listing
 from theomachy.games.mythic_wars.cards import PANTHEONS, Entity, catalog
 
 Entry = dict[str, Any]
@@ -63,11 +63,7 @@ def ability_title(entity: Entity) -> str:
     return title if colon else entity.ability
 
 
-def names(items: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+names = listing
 
 
 def upper_first(text: str) -> str:

@@ -20,12 +20,11 @@ VP cards), never a walk through the game's history.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from theomachy.engine.core import CHANCE
-from theomachy.engine.narration import Narrator, Told, View
+from theomachy.engine.narration import Narrator, Told, View, listing
 from theomachy.games.mythotopia.board import board
 from theomachy.games.mythotopia.cards import catalog
 from theomachy.games.mythotopia.payment import pay_value
@@ -90,11 +89,7 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
-def listed(parts: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+listed = listing
 
 
 def amount(use: str, value: int) -> str:
