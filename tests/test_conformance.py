@@ -154,3 +154,36 @@ def test_new_game_has_nothing_random_yet(game_id: str):
     game = theomachy.load(game_id)
     assert game.new_game().history() == []
     assert conformance.fingerprint(game.new_game()) == conformance.fingerprint(game.new_game())
+
+
+@pytest.mark.parametrize("game_id", sorted(theomachy.games()))
+def test_refusals_answer_any_well_formed_action(game_id: str) -> None:
+    """A client may ask why of any string (the server's ``why``): made of words the game uses
+    in any order, every one gets a reason in words and none raises."""
+    import random
+
+    from theomachy.engine.chance import sample_outcome
+
+    game = theomachy.load(game_id, 2 if game_id != "mythic-wars" else 3)
+    rng = random.Random(7)
+    state = game.new_game()
+    words: set[str] = set()
+    for step in range(150):
+        if state.is_terminal():
+            break
+        player = state.current_player
+        if player < 0:
+            state.apply(sample_outcome(state, rng))
+            continue
+        legal = state.legal_actions()
+        for action in legal:
+            words.update(action.split())
+        if step % 5 == 0:
+            vocabulary = sorted(words)
+            for _ in range(20):
+                verb = rng.choice(legal).split()[0]
+                tail = [rng.choice(vocabulary) for _ in range(rng.randint(0, 3))]
+                action = " ".join([verb, *tail])
+                reason = state.refusal(action, player)
+                assert reason is None if action in legal else isinstance(reason, str) and reason
+        state.apply(rng.choice(legal))
