@@ -127,6 +127,25 @@ def test_a_bot_takes_the_seat_when_the_clock_runs_out_and_the_person_takes_it_ba
     assert spectator.status_code == 401
 
 
+def test_a_restarted_server_seats_the_stand_in_without_being_asked(tmp_path: Path) -> None:
+    db = tmp_path / "restart.db"
+    with make_client(db) as first:
+        table = create(
+            first,
+            game="mythic-arena",
+            seed=3,
+            bots={"1": "random"},
+            clock={"minutes": 0.05, "bot": "random"},
+        )
+        assert public(first, table)["seats"][0]["standin"] is None
+    with make_client(db) as second:
+        hub = second.app.state.hub  # type: ignore[attr-defined]
+        # Nobody asks for the table: the server loaded it at start, and its timer fires.
+        assert table["table_id"] in hub._live
+        stored = wait_for(lambda: (c := hub.store.clock(table["table_id"])) and c["standins"] and c)
+        assert stored["standins"] == {"0": "time"}
+
+
 def test_a_person_away_too_long_is_replaced_and_everyone_connected_is_told(
     client: TestClient,
 ) -> None:

@@ -109,7 +109,26 @@ def test_the_stored_log_is_cut_back(tmp_path: Path, every_move_safe: None) -> No
         reloaded = seat_view(second, table, seat)
         assert reloaded["seq"] == before["seq"]
         assert reloaded["view"] == before["view"]
-        assert reloaded["undo"] == 0  # a restart ends the undo
+        assert reloaded["undo"] == 0  # the move before it was another seat's (or random)
+
+
+def test_a_restart_keeps_the_moves_a_seat_may_take_back(
+    tmp_path: Path, every_move_safe: None
+) -> None:
+    db = tmp_path / "restart.db"
+    with make_client(db) as first:
+        table = create(first, game="mythic-arena", seed=4)
+        seat, before = to_a_kept_turn(first, table)
+        now = seat_view(first, table, seat)
+        assert now["undo"] == 1
+    with make_client(db) as second:
+        # The undo is found again from the stored log and who chose each entry.
+        reloaded = seat_view(second, table, seat)
+        assert reloaded["seq"] == now["seq"] and reloaded["undo"] == 1
+        assert seat_view(second, table, 1 - seat)["undo"] == 0
+        back = undo(second, table, seat, now["seq"])
+        assert back.status_code == 200, back.text
+        assert back.json()["view"] == before["view"]
 
 
 def test_undo_is_refused_to_spectators_other_seats_and_stale_clients(

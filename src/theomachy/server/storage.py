@@ -195,6 +195,8 @@ class TableRecord(TableSummary):
     waiting: str
     seats: tuple[Seat, ...]
     actions: tuple[str, ...]
+    # Who chose each entry: a seat, or -1 for a chance outcome.
+    actors: tuple[int, ...] = ()
     rematch: str | None = None
     clock: dict[str, Any] | None = None
 
@@ -486,8 +488,8 @@ class Store:
             if row is None:
                 return None
             seats = self._seats(session, table_id)
-            actions = session.scalars(
-                select(ActionRow.action)
+            log = session.execute(
+                select(ActionRow.action, ActionRow.actor)
                 .where(ActionRow.table_id == table_id)
                 .order_by(ActionRow.seq)
             ).all()
@@ -500,7 +502,8 @@ class Store:
                 owner=row.owner,
                 waiting=row.waiting,
                 seats=seats,
-                actions=tuple(actions),
+                actions=tuple(entry.action for entry in log),
+                actors=tuple(entry.actor for entry in log),
                 rematch=row.rematch,
                 clock=row.clock,
             )
@@ -704,6 +707,18 @@ class Store:
                     | (TableRow.lease_until < stamp)
                 )
             return list(session.scalars(query))
+
+    def tables_with_running_clocks(self) -> list[str]:
+        """Unfinished tables with a time control that wait for a person: after a restart the
+        server loads them, so a stand-in is still seated when their time runs out."""
+        with self._sessions() as session:
+            rows = session.execute(
+                select(TableRow.id, TableRow.clock).where(
+                    TableRow.status == "playing", TableRow.waiting == "seat"
+                )
+            ).all()
+            # A table without a clock may hold SQL NULL or JSON null: both are falsy here.
+            return [row.id for row in rows if row.clock]
 
     def count_actions(self, table_id: str) -> int:
         """How many log entries a table has in the database."""

@@ -68,6 +68,7 @@ from theomachy.server.replays import Snapshots
 from theomachy.server.schemas import ClockSpec
 from theomachy.server.settings import ServerSettings
 from theomachy.server.storage import ChatMessage, LogConflict, Seat, Store, TableSummary, now
+from theomachy.server.takeback import MAX_TAKEBACK, rebuild
 
 __all__ = [
     "BrokenTable",
@@ -92,9 +93,6 @@ SPECTATOR = None
 
 DEFAULT_STANDIN = "medium"
 """The stand-in's level at a table with a clock and no bots (one with bots uses theirs)."""
-
-MAX_TAKEBACK = 30
-"""The most moves a seat may take back in one turn (within what a chronicle can rewind)."""
 
 SEAT_REVOKED = json.dumps(
     {"type": "error", "status": 403, "error": "your seat was given to someone else by the creator"}
@@ -142,7 +140,8 @@ class LiveTable:
     rematch_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # The positions before the latest moves ``takeback_seat`` may still take back (an undo
     # within its turn), oldest first. Emptied by a chance event, another seat's move, a move
-    # the game says shows something hidden, the end of the turn, and a restart.
+    # the game says shows something hidden and the end of the turn; found again from the log
+    # when the table is loaded (after a restart, say).
     takeback: list[State] = field(default_factory=list)
     takeback_seat: int | None = None
     # The table's time control (None: no clocks, no stand-ins), the timer that fires when
@@ -297,6 +296,7 @@ class TableHub:
         if warm is not None:  # start the bot workers now, not at the first bot's move
             self._spawn(warm())
         await self._resume_waiting()
+        await self._resume_clocks()
         if self.store.shared:
             self._sweeper = asyncio.create_task(self._sweep(), name="theomachy-sweep")
 
@@ -339,6 +339,20 @@ class TableHub:
                 log.error("cannot resume table %s: %s", table_id, error)
                 continue
             self._wake(table)
+
+    async def _resume_clocks(self) -> None:
+        """Load the tables whose clock runs for a person, so that their stand-in timers run
+        again after a restart (an absence counts from the restart: when the person left is
+        not stored)."""
+        try:
+            running = await self.db(self.store.tables_with_running_clocks)
+        except Unavailable:
+            return
+        for table_id in running:
+            try:
+                await self.get(table_id)
+            except TableError as error:
+                log.error("cannot resume the clock of table %s: %s", table_id, error)
 
     async def _sweep(self) -> None:
         """Take over tables whose driving process stopped renewing its lease."""
@@ -529,7 +543,11 @@ class TableHub:
             raise NotFound(f"no table {table_id!r}")
         try:
             game = await asyncio.to_thread(load, record.game, record.players, record.options)
-            state = await asyncio.to_thread(replay_document, game, list(record.actions))
+            clock = Clock.from_json(record.clock)
+            driven = set(record.bots) | set(clock.standins if clock is not None else ())
+            # The moves the seat to play may still take back are found again from the log.
+            rebuilt = await asyncio.to_thread(rebuild, game, record.actions, record.actors, driven)
+            state = rebuilt.state
             # Telling a long game to every reader takes a while: off the event loop.
             told = await asyncio.to_thread(chronicle, game, state.history())
         except (ValueError, CorruptDocument) as error:
@@ -546,7 +564,9 @@ class TableHub:
             state=state,
             chronicle=told,
             rematch=record.rematch,
-            clock=Clock.from_json(record.clock),
+            clock=clock,
+            takeback=rebuilt.takeback,
+            takeback_seat=rebuilt.seat,
         )
 
     def _remember(self, table: LiveTable) -> None:
