@@ -253,6 +253,18 @@ def test_quotas_per_client(db_path: Path) -> None:
         assert over.status_code == 429 and "bots" in over.json()["error"]
 
 
+def test_a_clocked_tables_stand_ins_count_toward_the_bot_quota(db_path: Path) -> None:
+    with make_client(db_path, max_bots_per_client=3) as limited:
+        # Two people and a clock: either seat may be played by a stand-in, so it counts two.
+        create(limited, seed=None, claim=False, clock={"minutes": 30})
+        over = limited.post("/api/tables", json={"game": "mythic-arena", "clock": {"away": 60}})
+        assert over.status_code == 429
+        error = over.json()["error"]
+        assert "2 bots or stand-in seats" in error and "2 more would pass the limit of 3" in error
+        # Without a clock, a table of two people asks for no bot at all.
+        assert limited.post("/api/tables", json={"game": "mythic-arena"}).status_code == 200
+
+
 def test_options_are_bounded_in_size(client: TestClient) -> None:
     options = {"decks": [{"god": "zeus", "cards": {f"card-{i}": 1 for i in range(3000)}}]}
     answer = client.post("/api/tables", json={"game": "arena-of-the-gods", "options": options})

@@ -201,6 +201,12 @@ class TableRecord(TableSummary):
     clock: dict[str, Any] | None = None
 
 
+def bot_seats(seats: Sequence[Seat], clocked: bool) -> int:
+    """The seats a table may have the server play, for the client's bot quota: its bots and,
+    at a table with a clock, every person's seat (a stand-in may take any of them)."""
+    return len(seats) if clocked else sum(1 for seat in seats if seat.bot is not None)
+
+
 def _summary_fields(row: TableRow) -> dict[str, Any]:
     return {
         "id": row.id,
@@ -351,7 +357,7 @@ class Store:
                     open=open_table,
                     host_hash=host_hash,
                     owner=owner,
-                    bot_count=sum(1 for seat in seats if seat.bot is not None),
+                    bot_count=bot_seats(seats, clock is not None),
                     length=0,
                     status="playing",
                     waiting=waiting,

@@ -420,13 +420,14 @@ class TableHub:
             raise ValueError("every seat is a bot: leave at least one seat for a person")
         if len(specs) > self.settings.max_bots_per_table:
             raise ValueError(f"bots: at most {self.settings.max_bots_per_table} bots a table")
+        timing = None
+        if clock is not None and (clock.minutes is not None or clock.away is not None):
+            default = next(iter(specs.values()), DEFAULT_STANDIN)
+            standin = validate_bot(clock.bot or default, self.settings, "clock.bot")
+            timing = Clock.start(clock, game.players, standin)
         async with self._owner_lock(owner):
-            await self._check_quota(owner, len(specs))
-            timing = None
-            if clock is not None and (clock.minutes is not None or clock.away is not None):
-                default = next(iter(specs.values()), DEFAULT_STANDIN)
-                standin = validate_bot(clock.bot or default, self.settings, "clock.bot")
-                timing = Clock.start(clock, game.players, standin)
+            # A stand-in may take any person's seat at a table with a clock: it counts.
+            await self._check_quota(owner, game.players if timing is not None else len(specs))
             return await self._create_table(game, specs, seed, open_table, owner, timing)
 
     def _owner_lock(self, owner: str) -> asyncio.Lock:
@@ -508,8 +509,9 @@ class TableHub:
             )
         if bot_seats + bots > self.settings.max_bots_per_client:
             raise TooMany(
-                f"your playing tables have {bot_seats} bots; {bots} more would pass the "
-                f"limit of {self.settings.max_bots_per_client}"
+                f"your playing tables have {bot_seats} bots or stand-in seats (a table "
+                f"with a clock counts each seat); {bots} more would pass the limit of "
+                f"{self.settings.max_bots_per_client}"
             )
 
     async def get(self, table_id: str) -> LiveTable:
