@@ -18,6 +18,7 @@ in ``theomachy.games.<package>.encoding`` (the class named ``Encoding`` there); 
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 from abc import ABC, abstractmethod
@@ -141,6 +142,19 @@ def seats_from(player: int, players: int) -> list[int]:
     return [(player + offset) % players for offset in range(players)]
 
 
+def _positions(vocabulary: Sequence[object]) -> dict[object, int]:
+    """Each entry's slot in ``vocabulary`` (an entry listed twice takes its last slot);
+    kept for immutable vocabularies, which the games' are (module constants and ranges)."""
+    if isinstance(vocabulary, (tuple, range)):
+        return _kept_positions(vocabulary)
+    return {entry: number for number, entry in enumerate(vocabulary)}
+
+
+@functools.lru_cache(maxsize=256)
+def _kept_positions(vocabulary: tuple[object, ...] | range) -> dict[object, int]:
+    return {entry: number for number, entry in enumerate(vocabulary)}
+
+
 class Features:
     """Writes an observation vector segment by segment, every number clipped to [0, 1].
 
@@ -177,13 +191,24 @@ class Features:
 
     def counts(self, values: Iterable[object], vocabulary: Sequence[object], high: float) -> None:
         """One slot per vocabulary entry: how often it occurs in ``values``, over ``high``."""
-        position = {entry: number for number, entry in enumerate(vocabulary)}
-        slots = [0.0] * len(vocabulary)
-        for value in values:
+        self.amounts(((value, 1.0) for value in values), vocabulary, high)
+
+    def amounts(
+        self, pairs: Iterable[tuple[object, float]], vocabulary: Sequence[object], high: float
+    ) -> None:
+        """One slot per vocabulary entry: the sum of the amounts paired with it, over
+        ``high`` (at most 1). Only the entries present are computed: observations are called
+        at every step of a search, and vocabularies (card lists) are long and mostly empty."""
+        position = _positions(vocabulary)
+        totals: dict[int, float] = {}
+        for value, amount in pairs:
             number = position.get(value)
             if number is not None:
-                slots[number] += 1.0
-        self.values.extend(min(slot / high, 1.0) for slot in slots)
+                totals[number] = totals.get(number, 0.0) + amount
+        slots = [0.0] * len(vocabulary)
+        for number, total in totals.items():
+            slots[number] = min(total / high, 1.0)
+        self.values.extend(slots)
 
     def many_hot(self, values: Iterable[object], vocabulary: Sequence[object]) -> None:
         """One slot per vocabulary entry, 1 where it is among ``values``."""

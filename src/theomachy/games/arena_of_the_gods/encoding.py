@@ -231,15 +231,8 @@ class Encoding(BaseEncoding):
             f.counts(entry.get("known_hand", []), IDS, COPIES_HIGH)
             units = [p for p in view["battleground"] if p["controller"] == seat]
             f.counts([p["card"] for p in units], IDS, COPIES_HIGH)
-            power: Counter[str] = Counter()
-            left: Counter[str] = Counter()
-            ready: Counter[str] = Counter()
-            for p in units:
-                if p["type"] == "unit":
-                    power[p["card"]] += p["power"]
-                    left[p["card"]] += max(0, p["health"] - p["damage"])
-                    ready[p["card"]] += 1 if p["ready"] else 0
-            f.values.extend(min(1.0, power[c] / 20.0) for c in IDS)
-            f.values.extend(min(1.0, left[c] / 30.0) for c in IDS)
-            f.values.extend(min(1.0, ready[c] / COPIES_HIGH) for c in IDS)
+            fighting = [p for p in units if p["type"] == "unit"]
+            f.amounts(((p["card"], p["power"]) for p in fighting), IDS, 20.0)
+            f.amounts(((p["card"], max(0, p["health"] - p["damage"])) for p in fighting), IDS, 30.0)
+            f.amounts(((p["card"], 1.0 if p["ready"] else 0.0) for p in fighting), IDS, COPIES_HIGH)
         return f.done(self.observation_size())
