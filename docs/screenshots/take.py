@@ -125,6 +125,14 @@ def shoot(base: str) -> None:
             )
             play_moves(base, table["table_id"], token, moves, random.Random(game))
             page.wait_for_timeout(1500)  # the bots' answers and the pushed view
+            # A forced move the client plays for the person is a passing moment: wait it out.
+            settled = 0
+            for _ in range(80):  # settled: a few looks in a row with nothing played for us
+                busy = "playing" in page.inner_text("#banner").lower()
+                settled = 0 if busy else settled + 1
+                if settled >= 4:
+                    break
+                page.wait_for_timeout(250)
             page.screenshot(path=str(HERE / f"{game}.png"))
             print(f"{game}: {HERE / f'{game}.png'}")
         browser.close()

@@ -145,7 +145,15 @@ def test_the_renderer_draws_the_map_dashboards_players_and_hand(
         )
         assert f"/ {view['omphalos_to_win']} omphalos" in panel.inner_text()
     hand = view["players"][0]["hand"]
-    assert page.locator("#mb-hand .mb-card").count() == len(hand)
+    # One chip per kind of card, its count on it: copies play alike.
+    chips = page.locator("#mb-hand .mb-card")
+    assert chips.count() == len(set(hand))
+    counts = {c.get_attribute("data-card"): c.get_attribute("data-count") for c in chips.all()}
+    assert counts == {card: str(hand.count(card)) for card in hand}
+    for card, count in counts.items():
+        if count != "1":
+            chip = page.locator(f"#mb-hand .mb-card[data-card='{card}']")
+            assert f"×{count}" in chip.inner_text()
     assert page.locator("#mb-hand").count() == 1
     # Every legal action is drawn as something to click: no fallback buttons.
     assert page.locator("#other-moves").is_hidden()

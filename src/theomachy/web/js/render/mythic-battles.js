@@ -772,10 +772,15 @@ function sideTotals(view) {
   return totals;
 }
 
-function groupCards(view, cards) {
+/** [card, count] for each kind of card in ``cards``, in the order first held. */
+function handGroups(cards) {
   const counts = new Map();
   for (const c of cards || []) counts.set(c, (counts.get(c) || 0) + 1);
-  return [...counts].map(([c, n]) => `${cardName(view, c)}${n > 1 ? ` ×${n}` : ""}`).join(", ");
+  return [...counts];
+}
+
+function groupCards(view, cards) {
+  return handGroups(cards).map(([c, n]) => `${cardName(view, c)}${n > 1 ? ` ×${n}` : ""}`).join(", ");
 }
 
 function playerPanel(ctx, entry, parsed) {
@@ -844,11 +849,17 @@ function handZone(ctx) {
       ? h(
           "div.mb-cards",
           null,
-          me.hand.map((id) => {
+          // One chip per kind of card, with how many are held: copies play alike.
+          handGroups(me.hand).map(([id, count]) => {
             const card = help(
-              h("span.mb-card", { class: id === "aow" ? "mb-aow" : null, data: { card: id } }, cardName(view, id)),
+              h(
+                "span.mb-card",
+                { class: id === "aow" ? "mb-aow" : null, data: { card: id, count } },
+                cardName(view, id),
+                count > 1 ? h("span.mb-count", { title: `${count} in hand` }, `×${count}`) : null,
+              ),
               () => handCardSpec(view, id),
-              { button: true, label: cardName(view, id) },
+              { button: true, label: count > 1 ? `${cardName(view, id)} (${count})` : cardName(view, id) },
             );
             // An activation card plays its unit's activation (or says why it cannot now).
             if (id !== "aow" && ctx.moves.enabled) ctx.moves.bind(card, `activate ${id}`, { label: `Activate ${cardName(view, id)}` });
