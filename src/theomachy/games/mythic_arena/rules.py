@@ -909,11 +909,10 @@ class MythicArenaState(State):
             "wins_needed": wins_needed(self.game.options["rounds"]),
             "results": [dict(r) for r in self.results],
             "log": log,
-        }
-        if current != TERMINAL:
             # Captured since the last card was placed (that turn's battle or ability), for
-            # the clients' last-move marks; left out of the final view (kept as recorded).
-            view["captured"] = [SQUARE_NAMES[s] for s in sorted(self.captured_now)]
+            # the clients' last-move marks.
+            "captured": [SQUARE_NAMES[s] for s in sorted(self.captured_now)],
+        }
         return view
 
     def _card_view(self, square: int) -> dict[str, Any]:
