@@ -6,14 +6,8 @@ from collections.abc import Mapping
 
 import theomachy
 from theomachy.games.mythic_arena.board import SQUARE_INDEX
-from theomachy.games.mythic_arena.rules import (
-    CARD_INDEX,
-    DECIDE,
-    DECKS,
-    SPECS,
-    MythicArenaState,
-    Placed,
-)
+from theomachy.games.mythic_arena.rules import DECIDE, MythicArenaState, Placed
+from theomachy.games.mythic_arena.specs import CARD_INDEX, DECKS, SPECS
 
 GREEK, NORSE = 0, 1
 

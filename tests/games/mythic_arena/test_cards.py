@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from theomachy.games.mythic_arena.board import SQUARE_INDEX
-from theomachy.games.mythic_arena.rules import ABILITY, CARD_INDEX, DRAW, OVER, STRENGTH
+from theomachy.games.mythic_arena.rules import ABILITY, DRAW, OVER, STRENGTH
+from theomachy.games.mythic_arena.specs import CARD_INDEX
 
 from .scenario import GREEK, NORSE, allegiance, card_at, play, position, power
 

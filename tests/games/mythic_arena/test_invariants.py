@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 import theomachy
 from theomachy.games.mythic_arena.board import CENTER, NEIGHBOURS, SQUARE_INDEX, bounds
-from theomachy.games.mythic_arena.rules import SPECS, MythicArenaState
+from theomachy.games.mythic_arena.rules import MythicArenaState
+from theomachy.games.mythic_arena.specs import SPECS
 
 rules = pytest.mark.rules
 

@@ -9,7 +9,8 @@ import pytest
 import theomachy
 from theomachy import CHANCE, IllegalAction
 from theomachy.engine.conformance import check_private_decisions
-from theomachy.games.mythic_arena.rules import ABILITY, CARD_INDEX, DRAW, OVER, STRENGTH
+from theomachy.games.mythic_arena.rules import ABILITY, DRAW, OVER, STRENGTH
+from theomachy.games.mythic_arena.specs import CARD_INDEX
 
 from .scenario import GREEK, NORSE, allegiance, card_at, play, position, power
 

@@ -17,7 +17,8 @@ from theomachy.games.mythic_arena.board import SQUARE_INDEX, SQUARE_NAMES, cell,
 from theomachy.games.mythic_arena.cards import Card
 
 if TYPE_CHECKING:
-    from theomachy.games.mythic_arena.rules import MythicArenaState, Spec
+    from theomachy.games.mythic_arena.rules import MythicArenaState
+    from theomachy.games.mythic_arena.specs import Spec
 
 
 class Ability:
@@ -130,7 +131,7 @@ class DiscardPower(Ability):
         return spec.power + len(state.discard[state.to_move])
 
     def on_placed(self, state: MythicArenaState, square: int) -> None:
-        from theomachy.games.mythic_arena.rules import SPECS
+        from theomachy.games.mythic_arena.specs import SPECS
 
         state.turn_power = self.placement_power(state, SPECS[state.board[square].card])
 
@@ -148,7 +149,7 @@ class IconPower(Ability):
         return spec.power + _own_icons(state) + spec.icons
 
     def on_placed(self, state: MythicArenaState, square: int) -> None:
-        from theomachy.games.mythic_arena.rules import SPECS
+        from theomachy.games.mythic_arena.specs import SPECS
 
         # On the battlefield now: her icons are among those counted.
         state.turn_power = SPECS[state.board[square].card].power + _own_icons(state)
@@ -157,7 +158,7 @@ class IconPower(Ability):
 def _own_icons(state: MythicArenaState) -> int:
     """The allegiance icons of the player to move visible on the battlefield (the card on top
     of each square: Hela/Hades beneath a card shows nothing)."""
-    from theomachy.games.mythic_arena.rules import SPECS
+    from theomachy.games.mythic_arena.specs import SPECS
 
     own = state.pantheon[state.to_move]
     return sum(SPECS[p.card].icons for p in state.board.values() if p.allegiance == own)
@@ -279,7 +280,7 @@ class PartnerPower(Ability):
     @cached_property
     def partner(self) -> int:
         """The card number of the partner (resolved on first use: the rules number cards)."""
-        from theomachy.games.mythic_arena.rules import CARD_INDEX
+        from theomachy.games.mythic_arena.specs import CARD_INDEX
 
         assert self.card is not None and self.card.partner is not None
         return CARD_INDEX[self.card.partner]
@@ -293,13 +294,13 @@ class PartnerPower(Ability):
 
 
 def _discard_choices(state: MythicArenaState, verb: str) -> list[str]:
-    from theomachy.games.mythic_arena.rules import SPECS
+    from theomachy.games.mythic_arena.specs import SPECS
 
     return sorted({f"{verb} {SPECS[c].id}" for c in state.discard[state.to_move]})
 
 
 def _card_named(action: str) -> int:
-    from theomachy.games.mythic_arena.rules import CARD_INDEX
+    from theomachy.games.mythic_arena.specs import CARD_INDEX
 
     return CARD_INDEX[action.split(" ")[1]]
 

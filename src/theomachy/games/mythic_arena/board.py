@@ -124,3 +124,82 @@ def bounds(cells: list[int]) -> Bounds | None:
     cols = [COL[i] for i in cells]
     rows = [ROW[i] for i in cells]
     return Bounds(min(cols), max(cols), min(rows), max(rows))
+
+
+# --- the lattice as bits (the rules' fast paths) ----------------------------------------------
+LINE_COUNT = len(LINES)
+ALL_LINES = range(LINE_COUNT)
+OPPOSITE = tuple(opposite(side) for side in range(4))
+
+
+# The whole lattice as one integer, bit i = cell i, so that the open squares are a few shifts
+# and masks (see placement_squares). Spans: the cells of rows (or columns) lo..hi.
+ROW_BITS = (1 << SIZE) - 1
+_NOT_FIRST_COL = sum(1 << i for i in range(CELLS) if COL[i] != 0)
+_NOT_LAST_COL = sum(1 << i for i in range(CELLS) if COL[i] != SIZE - 1)
+ROW_SPAN = tuple(
+    tuple(sum(1 << i for i in range(CELLS) if lo <= ROW[i] <= hi) for hi in range(SIZE))
+    for lo in range(SIZE)
+)
+COL_SPAN = tuple(
+    tuple(sum(1 << i for i in range(CELLS) if lo <= COL[i] <= hi) for hi in range(SIZE))
+    for lo in range(SIZE)
+)
+# Row r, 9-bit pattern of its columns -> those cells, in square order.
+ROW_CELLS = tuple(
+    tuple(tuple(row * SIZE + c for c in range(SIZE) if bits >> c & 1) for bits in range(1 << SIZE))
+    for row in range(SIZE)
+)
+# Cells whose column is at most 5, at most 6, at least 1 (for runs of three along rows).
+_COL_UPTO_5 = sum(1 << i for i in range(CELLS) if COL[i] <= SIZE - 4)
+_COL_UPTO_6 = sum(1 << i for i in range(CELLS) if COL[i] <= SIZE - 3)
+_COL_FROM_1 = _NOT_FIRST_COL
+
+
+# For each cell, its neighbours on the lattice with the side of theirs that faces it.
+FACING_NEIGHBOURS = tuple(
+    tuple((n, OPPOSITE[side]) for side, n in enumerate(NEIGHBOURS[cell]) if n >= 0)
+    for cell in range(CELLS)
+)
+
+
+def run_starts(held: int) -> tuple[int, int]:
+    """Where the runs of exactly three cards in ``held`` (lattice bits) start: along rows
+    (bit = the run's west end) and along columns (bit = its south end), MA-RULING-ALIGN."""
+    along_rows = (
+        held
+        & held >> 1
+        & held >> 2
+        & _COL_UPTO_6  # the three cells are in one row
+        & ~(held >> 3 & _COL_UPTO_5)  # no card just east of them in that row
+        & ~(held << 1 & _COL_FROM_1)  # nor just west
+    )
+    along_cols = held & held >> SIZE & held >> 2 * SIZE & ~(held >> 3 * SIZE) & ~(held << SIZE)
+    return along_rows, along_cols
+
+
+def open_cells(inside: int, cols: int, occupied: int) -> list[int]:
+    """The empty cells next to a card of the square and inside the window that keeps the
+    square within 4 by 4, in square order (MA-PLACE-2/3). ``inside``: the square's cards
+    (lattice bits, not empty), ``cols``: its columns (bit c), ``occupied``: every card."""
+    first_row = ((inside & -inside).bit_length() - 1) // SIZE
+    last_row = (inside.bit_length() - 1) // SIZE
+    min_col, max_col = (cols & -cols).bit_length() - 1, cols.bit_length() - 1
+    reach = SQUARE - 1
+    near = (
+        (inside << 1 & _NOT_FIRST_COL)
+        | (inside >> 1 & _NOT_LAST_COL)
+        | inside << SIZE
+        | inside >> SIZE
+    )
+    # Rows next to the square and inside the window; columns inside the window.
+    low = max(last_row - reach, first_row - 1, 0)
+    high = min(first_row + reach, last_row + 1, SIZE - 1)
+    window = ROW_SPAN[low][high] & COL_SPAN[max(max_col - reach, 0)][min(min_col + reach, SIZE - 1)]
+    open_bits = near & window & ~occupied
+    found: list[int] = []
+    for row in range(low, high + 1):
+        bits = open_bits >> row * SIZE & ROW_BITS
+        if bits:
+            found += ROW_CELLS[row][bits]
+    return found

@@ -16,12 +16,15 @@ from pydantic import Field, field_validator
 from theomachy.engine.core import CHANCE, TERMINAL, Game, GameOptions, State
 from theomachy.games.mythic_arena import abilities, evaluation, table_help
 from theomachy.games.mythic_arena.board import (
-    CELLS,
+    ALL_LINES,
     CENTER,
     COL,
+    FACING_NEIGHBOURS,
     LINES,
     NEIGHBOURS,
+    OPPOSITE,
     ROW,
+    ROW_BITS,
     RUNS_OF_THREE,
     SIDE_NAMES,
     SIZE,
@@ -30,11 +33,31 @@ from theomachy.games.mythic_arena.board import (
     bounds,
     cell,
     col_of,
+    open_cells,
     opposite,
     row_of,
+    run_starts,
 )
-from theomachy.games.mythic_arena.cards import PANTHEONS, Card, catalog
+from theomachy.games.mythic_arena.cards import PANTHEONS, catalog
 from theomachy.games.mythic_arena.match import match_games, wins_needed
+from theomachy.games.mythic_arena.specs import (
+    DECKS,
+    DRAW_ACTION,
+    DRAW_INDEX,
+    FRAGILITY,
+    NO_ABILITY_CARD,
+    ON_PLACED,
+    PLACE_ACTION,
+    PLACE_INDEX,
+    POST_BATTLE,
+    RESTING_POWER,
+    SHATTER_ACTION,
+    SHATTER_INDEX,
+    SHIELD,
+    SIDES,
+    SPECS,
+    STANDS_OUTSIDE,
+)
 
 if TYPE_CHECKING:
     from theomachy.engine.narration import Narrator
@@ -43,160 +66,17 @@ if TYPE_CHECKING:
 PANTHEON, DRAW, DECIDE, DRAW_AGAIN, PLACE, ABILITY, STRENGTH, OVER = range(8)
 PHASE_NAMES = ("pantheon", "draw", "decide", "draw-again", "place", "ability", "strength", "over")
 
-SHIELD, FRAGILITY, NONE = 0, 1, 2
-_SIDE_CODE = {"shield": SHIELD, "fragility": FRAGILITY, "none": NONE}
 MAJORITY_BONUS = 3  # MA-END-3
 HIDDEN_DRAW = "draw ?"  # a draw as those who may not see the card know it (MA-RULING-PUBLIC)
 
 
-class Spec(NamedTuple):
-    """A card as the rules need it, in fast-to-read form."""
-
-    number: int
-    id: str
-    name: str
-    power: int
-    sides: tuple[int, int, int, int]
-    icons: int
-    pantheon: int
-    ability: abilities.Ability | None
-    card: Card
+_CENTER_ONLY = (CENTER,)
 
 
-def _specs() -> tuple[Spec, ...]:
-    # Cards are numbered in id order, so a deck kept sorted by number lists its draw outcomes
-    # in the sorted order without sorting at every draw.
-    cards = sorted(catalog(), key=lambda card: card.id)
-    specs = []
-    for i, card in enumerate(cards):
-        sides = (
-            _SIDE_CODE[card.sides[0]],
-            _SIDE_CODE[card.sides[1]],
-            _SIDE_CODE[card.sides[2]],
-            _SIDE_CODE[card.sides[3]],
-        )
-        ability = abilities.make(card) if card.ability else None
-        pantheon = PANTHEONS.index(card.pantheon)
-        specs.append(
-            Spec(i, card.id, card.name, card.power, sides, card.icons, pantheon, ability, card)
-        )
-    return tuple(specs)
-
-
-SPECS = _specs()
-CARD_INDEX = {spec.id: spec.number for spec in SPECS}
-DECKS = tuple(
-    tuple(spec.number for spec in SPECS if spec.pantheon == p) for p in range(len(PANTHEONS))
-)
-NO_ABILITY_CARD = next(spec.number for spec in SPECS if spec.ability is None)
-DRAW_ACTION = tuple(f"draw {spec.id}" for spec in SPECS)
-DRAW_INDEX = {action: i for i, action in enumerate(DRAW_ACTION)}
-# "place <card> <square>" for every card and square, built once; parsing is a dict lookup.
-PLACE_ACTION = tuple(tuple(f"place {spec.id} {sq}" for sq in SQUARE_NAMES) for spec in SPECS)
-PLACE_INDEX = {
-    action: (card, square)
-    for card, row in enumerate(PLACE_ACTION)
-    for square, action in enumerate(row)
-}
-LINE_COUNT = len(LINES)
-ALL_LINES = range(LINE_COUNT)
-SHATTER_ACTION = tuple(f"shatter {sq}" for sq in SQUARE_NAMES)
-SHATTER_INDEX = {action: square for square, action in enumerate(SHATTER_ACTION)}
-OPPOSITE = tuple(opposite(side) for side in range(4))
-
-# The whole lattice as one integer, bit i = cell i, so that the open squares are a few shifts
-# and masks (see placement_squares). Spans: the cells of rows (or columns) lo..hi.
-_ROW_BITS = (1 << SIZE) - 1
-_NOT_FIRST_COL = sum(1 << i for i in range(CELLS) if COL[i] != 0)
-_NOT_LAST_COL = sum(1 << i for i in range(CELLS) if COL[i] != SIZE - 1)
-ROW_SPAN = tuple(
-    tuple(sum(1 << i for i in range(CELLS) if lo <= ROW[i] <= hi) for hi in range(SIZE))
-    for lo in range(SIZE)
-)
-COL_SPAN = tuple(
-    tuple(sum(1 << i for i in range(CELLS) if lo <= COL[i] <= hi) for hi in range(SIZE))
-    for lo in range(SIZE)
-)
-# Row r, 9-bit pattern of its columns -> those cells, in square order.
-ROW_CELLS = tuple(
-    tuple(tuple(row * SIZE + c for c in range(SIZE) if bits >> c & 1) for bits in range(1 << SIZE))
-    for row in range(SIZE)
-)
 # The open squares depend only on the shape of the square's cards, wherever it lies: shape
 # (the occupancy shifted so that its corner is at b2) -> the open cells, shifted the same way.
 # Filled as shapes appear; a shape fits in 4 by 4, so there are at most 2**16 entries.
 _OPEN_BY_SHAPE: dict[int, tuple[int, ...]] = {}
-# Cells whose column is at most 5, at most 6, at least 1 (for runs of three along rows).
-_COL_UPTO_5 = sum(1 << i for i in range(CELLS) if COL[i] <= SIZE - 4)
-_COL_UPTO_6 = sum(1 << i for i in range(CELLS) if COL[i] <= SIZE - 3)
-_COL_FROM_1 = _NOT_FIRST_COL
-
-
-def _hooked(hook: str) -> frozenset[int]:
-    """The cards whose ability does something at ``hook`` (the others' are not called)."""
-    base = getattr(abilities.Ability, hook)
-    return frozenset(
-        spec.number
-        for spec in SPECS
-        if spec.ability is not None and getattr(type(spec.ability), hook) is not base
-    )
-
-
-STANDS_OUTSIDE = frozenset(  # Sol/Helios: may be placed beyond the square
-    spec.number for spec in SPECS if spec.ability is not None and spec.ability.may_stand_outside
-)
-_CENTER_ONLY = (CENTER,)
-RESTING_POWER = _hooked("resting_power")  # Power that depends on the battlefield
-ON_PLACED = _hooked("on_placed")
-POST_BATTLE = _hooked("post_battle")
-SIDES = tuple(spec.sides for spec in SPECS)
-# For each cell, its neighbours on the lattice with the side of theirs that faces it.
-FACING_NEIGHBOURS = tuple(
-    tuple((n, OPPOSITE[side]) for side, n in enumerate(NEIGHBOURS[cell]) if n >= 0)
-    for cell in range(CELLS)
-)
-
-
-def run_starts(held: int) -> tuple[int, int]:
-    """Where the runs of exactly three cards in ``held`` (lattice bits) start: along rows
-    (bit = the run's west end) and along columns (bit = its south end), MA-RULING-ALIGN."""
-    along_rows = (
-        held
-        & held >> 1
-        & held >> 2
-        & _COL_UPTO_6  # the three cells are in one row
-        & ~(held >> 3 & _COL_UPTO_5)  # no card just east of them in that row
-        & ~(held << 1 & _COL_FROM_1)  # nor just west
-    )
-    along_cols = held & held >> SIZE & held >> 2 * SIZE & ~(held >> 3 * SIZE) & ~(held << SIZE)
-    return along_rows, along_cols
-
-
-def open_cells(inside: int, cols: int, occupied: int) -> list[int]:
-    """The empty cells next to a card of the square and inside the window that keeps the
-    square within 4 by 4, in square order (MA-PLACE-2/3). ``inside``: the square's cards
-    (lattice bits, not empty), ``cols``: its columns (bit c), ``occupied``: every card."""
-    first_row = ((inside & -inside).bit_length() - 1) // SIZE
-    last_row = (inside.bit_length() - 1) // SIZE
-    min_col, max_col = (cols & -cols).bit_length() - 1, cols.bit_length() - 1
-    reach = SQUARE - 1
-    near = (
-        (inside << 1 & _NOT_FIRST_COL)
-        | (inside >> 1 & _NOT_LAST_COL)
-        | inside << SIZE
-        | inside >> SIZE
-    )
-    # Rows next to the square and inside the window; columns inside the window.
-    low = max(last_row - reach, first_row - 1, 0)
-    high = min(first_row + reach, last_row + 1, SIZE - 1)
-    window = ROW_SPAN[low][high] & COL_SPAN[max(max_col - reach, 0)][min(min_col + reach, SIZE - 1)]
-    open_bits = near & window & ~occupied
-    found: list[int] = []
-    for row in range(low, high + 1):
-        bits = open_bits >> row * SIZE & _ROW_BITS
-        if bits:
-            found += ROW_CELLS[row][bits]
-    return found
 
 
 class Placed(NamedTuple):
@@ -752,7 +632,7 @@ class MythicArenaState(State):
         pantheon: ``pantheon * LINE_COUNT + line``, read from ``held``."""
         masks = []
         for held in self.held:
-            masks += [held >> row * SIZE & _ROW_BITS for row in range(SIZE)]
+            masks += [held >> row * SIZE & ROW_BITS for row in range(SIZE)]
             masks += [
                 sum(1 << row for row in range(SIZE) if held >> row * SIZE + col & 1)
                 for col in range(SIZE)

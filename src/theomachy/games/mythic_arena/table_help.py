@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from theomachy.games.mythic_arena import specs
 from theomachy.games.mythic_arena.board import (
     COL,
     NEIGHBOURS,
@@ -47,18 +48,18 @@ def _rules() -> Any:
 
 
 def _name(card: int) -> str:
-    return str(_rules().SPECS[card].name)
+    return str(specs.SPECS[card].name)
 
 
 def _card_id(word: str) -> int | None:
-    index: int | None = _rules().CARD_INDEX.get(word)
+    index: int | None = specs.CARD_INDEX.get(word)
     return index
 
 
 def _own_card_with(state: MythicArenaState, ability: str) -> str:
     """The printed name of the mover's card with ``ability`` (Heracles or Sigurd...)."""
     pantheon = state.pantheon[state.to_move]
-    for spec in _rules().SPECS:
+    for spec in specs.SPECS:
         if spec.pantheon == pantheon and spec.card.ability == ability:
             return str(spec.name)
     return ability  # pragma: no cover - every deck has each ability
@@ -116,7 +117,7 @@ def _refuse_place(state: MythicArenaState, card_word: str, square_word: str) -> 
     if not in_square:
         return "The first card of the battlefield goes on e5."  # MA-PLACE-1, MA-RULING-EMPTY
     name = _name(card)
-    stands_outside = card in rules.STANDS_OUTSIDE
+    stands_outside = card in specs.STANDS_OUTSIDE
     limits = bounds(in_square)
     assert limits is not None
     if not any(n in in_square for n in NEIGHBOURS[square] if n >= 0):
@@ -229,9 +230,9 @@ def _refuse_strength(state: MythicArenaState, verb: str, square_word: str | None
             "shattered."
         )
     facing = opposite(neighbours.index(square))
-    kind = _rules().SPECS[target.card].sides[facing]
+    kind = specs.SPECS[target.card].sides[facing]
     side = SIDE_NAMES[facing]
-    if kind != rules.SHIELD:
+    if kind != specs.SHIELD:
         return f"{name} has no shield on its {side} side, facing {played}."
     if target.shattered >> facing & 1:
         return f"The shield of {name} facing {played} is already shattered."
