@@ -808,7 +808,8 @@ class TablePage {
         "ul.seat-list",
         null,
         (payload.seats || []).map((seat) => {
-          const you = seat.seat === payload.seat;
+          // The person's own seat, even in a replay seen through another seat's eyes.
+          const you = seated(this.live) && seat.seat === this.live.seat;
           const turn = payload.status === "playing" && current === seat.seat;
           const waiting = !seat.bot && !seat.claimed;
           return h(
