@@ -751,7 +751,7 @@ def measure_lab_scaling(games: int) -> list[tuple[str, float, str]]:
                 if changes.get("backend") == "ray":
                     import ray
 
-                    ray.init(num_cpus=2, include_dashboard=False, logging_level=40)
+                    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level=40)
                 start = time.perf_counter()
                 run(config)
                 elapsed = time.perf_counter() - start

@@ -187,10 +187,22 @@ def test_lab_runs_a_level_against_another_agent(tmp_path: Path):
     assert _config(tmp_path, agents=["ismcts:iterations=20", "expert"]).agents[1] == "expert"
 
 
+def test_games_go_to_workers_in_batches_that_cover_every_index_once():
+    from theomachy.lab.runner import batches
+
+    todo = [i for i in range(50) if i % 7]  # a resumed run: some indices already done
+    cut = batches(todo, workers=2)
+    assert [i for batch in cut for i in batch] == todo
+    assert len(cut) <= 8 and len({len(batch) for batch in cut[:-1]}) == 1
+    assert batches(todo, workers=2, per_worker=100) == [[i] for i in todo]
+    assert batches([], workers=4) == []
+
+
 def test_ray_backend_gives_the_local_results(tmp_path: Path):
     ray = pytest.importorskip("ray")
     run(_config(tmp_path / "local", games=6))
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR")
+    # A Ray of its own ("local"), even while another test's cluster runs on this machine.
+    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level="ERROR")
     try:
         run(_config(tmp_path / "ray", games=6, backend="ray"))
     finally:
