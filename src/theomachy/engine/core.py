@@ -453,10 +453,15 @@ def replay_document(game: Game, history: list[str]) -> State:
     """Replay a saved history, naming the first bad action if there is one."""
     state = game.new_game()
     for index, action in enumerate(history):
-        try:
-            state.apply(action)
-        except IllegalAction as error:
-            raise CorruptDocument(
-                f"corrupt saved game: action {index} ({action!r}) cannot be replayed: {error}"
-            ) from None
+        apply_saved(state, index, action)
     return state
+
+
+def apply_saved(state: State, index: int, action: str) -> None:
+    """Apply entry ``index`` of a saved history; ``CorruptDocument`` naming it if illegal."""
+    try:
+        state.apply(action)
+    except IllegalAction as error:
+        raise CorruptDocument(
+            f"corrupt saved game: action {index} ({action!r}) cannot be replayed: {error}"
+        ) from None

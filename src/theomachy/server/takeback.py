@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 
-from theomachy.engine.core import CorruptDocument, Game, IllegalAction, State
+from theomachy.engine.core import Game, State, apply_saved
 
 # The most moves a seat may take back in one turn (within what a chronicle can rewind).
 MAX_TAKEBACK = 30
@@ -35,15 +35,6 @@ def trailing_moves(actors: Sequence[int], seat: int, limit: int = MAX_TAKEBACK) 
     return count
 
 
-def _apply(state: State, index: int, action: str) -> None:
-    try:
-        state.apply(action)
-    except IllegalAction as error:
-        raise CorruptDocument(
-            f"corrupt saved game: action {index} ({action!r}) cannot be replayed: {error}"
-        ) from None
-
-
 def rebuild(
     game: Game, actions: Sequence[str], actors: Sequence[int], driven: Container[int]
 ) -> Rebuilt:
@@ -62,7 +53,7 @@ def rebuild(
     run = trailing_moves(actors, last) if last >= 0 and last not in driven else 0
     start = len(actions) - run
     for index in range(start):
-        _apply(state, index, actions[index])
+        apply_saved(state, index, actions[index])
     takeback: list[State] = []
     for index in range(start, len(actions)):
         action = actions[index]
@@ -72,7 +63,7 @@ def rebuild(
             takeback.append(state.clone())
         else:
             takeback.clear()
-        _apply(state, index, action)
+        apply_saved(state, index, action)
     if state.current_player != last or not takeback:
         return Rebuilt(state)
     return Rebuilt(state, takeback, last)
