@@ -140,8 +140,8 @@ def test_a_restarted_server_seats_the_stand_in_without_being_asked(tmp_path: Pat
         assert public(first, table)["seats"][0]["standin"] is None
     with make_client(db) as second:
         hub = second.app.state.hub  # type: ignore[attr-defined]
-        # Nobody asks for the table: the server loaded it at start, and its timer fires.
-        assert table["table_id"] in hub._live
+        # Nobody asks for the table: the server loads it after start, and its timer fires.
+        wait_for(lambda: table["table_id"] in hub._live)
         stored = wait_for(lambda: (c := hub.store.clock(table["table_id"])) and c["standins"] and c)
         assert stored["standins"] == {"0": "time"}
 

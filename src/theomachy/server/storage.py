@@ -201,10 +201,10 @@ class TableRecord(TableSummary):
     clock: dict[str, Any] | None = None
 
 
-def bot_seats(seats: Sequence[Seat], clocked: bool) -> int:
-    """The seats a table may have the server play, for the client's bot quota: its bots and,
-    at a table with a clock, every person's seat (a stand-in may take any of them)."""
-    return len(seats) if clocked else sum(1 for seat in seats if seat.bot is not None)
+def server_played(players: int, bots: int, clocked: bool) -> int:
+    """How many seats of a table the server may play, for the client's bot quota: its bots
+    and, at a table with a clock, every person's seat (a stand-in may take any of them)."""
+    return players if clocked else bots
 
 
 def _summary_fields(row: TableRow) -> dict[str, Any]:
@@ -357,7 +357,9 @@ class Store:
                     open=open_table,
                     host_hash=host_hash,
                     owner=owner,
-                    bot_count=bot_seats(seats, clock is not None),
+                    bot_count=server_played(
+                        len(seats), sum(1 for s in seats if s.bot is not None), clock is not None
+                    ),
                     length=0,
                     status="playing",
                     waiting=waiting,

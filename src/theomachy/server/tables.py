@@ -67,7 +67,15 @@ from theomachy.server.ratelimit import TokenBucket
 from theomachy.server.replays import Snapshots
 from theomachy.server.schemas import ClockSpec
 from theomachy.server.settings import ServerSettings
-from theomachy.server.storage import ChatMessage, LogConflict, Seat, Store, TableSummary, now
+from theomachy.server.storage import (
+    ChatMessage,
+    LogConflict,
+    Seat,
+    Store,
+    TableSummary,
+    now,
+    server_played,
+)
 from theomachy.server.takeback import MAX_TAKEBACK, rebuild
 
 __all__ = [
@@ -296,7 +304,8 @@ class TableHub:
         if warm is not None:  # start the bot workers now, not at the first bot's move
             self._spawn(warm())
         await self._resume_waiting()
-        await self._resume_clocks()
+        # Loading every table with a running clock may take a while: not in the start-up path.
+        self._spawn(self._resume_clocks())
         if self.store.shared:
             self._sweeper = asyncio.create_task(self._sweep(), name="theomachy-sweep")
 
@@ -426,8 +435,8 @@ class TableHub:
             standin = validate_bot(clock.bot or default, self.settings, "clock.bot")
             timing = Clock.start(clock, game.players, standin)
         async with self._owner_lock(owner):
-            # A stand-in may take any person's seat at a table with a clock: it counts.
-            await self._check_quota(owner, game.players if timing is not None else len(specs))
+            played = server_played(game.players, len(specs), timing is not None)
+            await self._check_quota(owner, played)
             return await self._create_table(game, specs, seed, open_table, owner, timing)
 
     def _owner_lock(self, owner: str) -> asyncio.Lock:
