@@ -289,6 +289,9 @@ class TableHub:
         self._listener: Listener | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._catching_up: set[str] = set()
+        # Tables told of a newer log while a catch-up was already running: that catch-up may
+        # have read the database before the newer move committed, so it goes round again.
+        self._catch_up_again: set[str] = set()
         self._tasks: set[asyncio.Future[None]] = set()
         self._owner_locks: dict[str, asyncio.Lock] = {}
 
@@ -1202,12 +1205,18 @@ class TableHub:
         if table is None or (length is not None and length <= table.length):
             return
         if table_id in self._catching_up:
+            self._catch_up_again.add(table_id)
             return
         self._catching_up.add(table_id)
         try:
-            await self.catch_up(table)
+            while True:
+                self._catch_up_again.discard(table_id)
+                await self.catch_up(table)
+                if table_id not in self._catch_up_again:
+                    break
         finally:
             self._catching_up.discard(table_id)
+            self._catch_up_again.discard(table_id)
 
     # --- views ------------------------------------------------------------------------------
     def rendering(self, table: LiveTable, seat: int | None) -> Rendering:
