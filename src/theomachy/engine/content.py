@@ -19,16 +19,26 @@ class ContentError(ValueError):
     """A content file that is missing, not TOML, or fails validation."""
 
 
-def read_toml(path: Path | str) -> dict[str, Any]:
-    """Parse a TOML file; ``ContentError`` naming the file on any problem."""
+def read_toml(path: Path | str, overlay: bool = True) -> dict[str, Any]:
+    """Parse a TOML file; ``ContentError`` naming the file on any problem. The process's
+    content overlay (the balance lab's tuned values, :mod:`theomachy.engine.overlay`) is
+    applied unless ``overlay`` is False."""
     path = Path(path)
     try:
         with path.open("rb") as handle:
-            return tomllib.load(handle)
+            data = tomllib.load(handle)
     except FileNotFoundError:
         raise ContentError(f"{path}: content file not found") from None
     except tomllib.TOMLDecodeError as error:
         raise ContentError(f"{path}: not valid TOML: {error}") from None
+    if not overlay:
+        return data
+    from theomachy.engine import overlay as overlays
+
+    try:
+        return overlays.apply(path, data)
+    except ValueError as error:
+        raise ContentError(str(error)) from None
 
 
 def package_file(package: str, name: str) -> Path:

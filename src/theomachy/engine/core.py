@@ -121,6 +121,11 @@ class State(ABC):
         reports, never for deciding the winner."""
         return None
 
+    def ending(self) -> str | None:
+        """How the game ended: one of ``game.endings`` (the victory condition, or what ended
+        a game with no winner). ``None`` before the end, or where the game names none."""
+        return None
+
     def seat_label(self, seat: int) -> str | None:
         """A name people know the seat by once the game is over, where the game gives one (a
         pantheon, a God, a divinity): "won by Norse". ``None`` (the default): "Seat N".
@@ -318,6 +323,10 @@ class Game(ABC):
     # types them knows that secret, so a server takes them only at a table marked open, and a
     # game offering them also lets each seat make the choice privately inside the game.
     secret_options: ClassVar[tuple[str, ...]] = ()
+    # How a game can end, one slug per victory condition the rulebook gives ("omphalos",
+    # "last-standing", "round-limit"...): the lab reports how often each happens, and the
+    # tuner checks that each stays reachable. A finished state names its own (State.ending).
+    endings: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int | None = None, options: Mapping[str, Any] | None = None):
         if players is None:

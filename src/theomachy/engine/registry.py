@@ -35,6 +35,14 @@ def games() -> list[str]:
     return sorted(_KNOWN)
 
 
+def game_package(game_id: str) -> str:
+    """The package of a registered game (``theomachy.games.mythic_wars``), without importing
+    it (content reading needs it while the game's own modules are being imported)."""
+    if not isinstance(game_id, str) or game_id not in _KNOWN:
+        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(games())}")
+    return _KNOWN[game_id].split(":")[0].rsplit(".", 1)[0]
+
+
 def game_class(game_id: str) -> type[Game]:
     """The class of a registered game; ``ValueError`` naming the known ids otherwise."""
     if not isinstance(game_id, str) or game_id not in _KNOWN:
