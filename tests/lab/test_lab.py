@@ -113,11 +113,18 @@ def test_report_has_every_section_and_plot(tmp_path: Path):
         "## By agent",
         "## Agent ladder",
         "## By factions",
-        "## Game length",
+        "## Design metrics",
+        "length (actions)",
+        "Draws or shared wins",
+        "Decisiveness",
+        "lead changed hands",
+        "How games ended",
+        "Who beats whom",
         "went first",
     ):
         assert heading in report
-    for picture in ("seats.png", "agents.png", "ladder.png", "feature-factions.png", "length.png"):
+    pictures = ("seats.png", "agents.png", "ladder.png", "feature-factions.png", "length.png")
+    for picture in (*pictures, "matrix.png"):
         assert (out / picture).stat().st_size > 1000
     assert "<table>" in (out / "report.html").read_text(encoding="utf-8")
     with pytest.raises(ValueError, match="no games found"):

@@ -48,6 +48,17 @@ class Tunable(BaseModel):
         return self
 
 
+class Rotation(BaseModel):
+    """How the lab gives every faction every seat against every other: game ``i`` sets the
+    option to the ``i``-th ordered choice of distinct values, one per seat (where factions
+    are an option rather than drawn or drafted in the game)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    option: str = Field(pattern=r"^[a-z_]+$")
+    values: list[str] = Field(min_length=2, max_length=64)
+
+
 class Declarations(BaseModel):
     """A game's ``tunables.toml``."""
 
@@ -56,6 +67,7 @@ class Declarations(BaseModel):
     faction: str | None = Field(
         default=None, description="the lab feature whose values are the factions to balance"
     )
+    rotation: Rotation | None = None
     tunables: list[Tunable] = Field(default_factory=list)
 
     @model_validator(mode="after")

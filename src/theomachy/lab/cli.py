@@ -65,6 +65,12 @@ def run_command(
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
     options: Annotated[str, typer.Option(help="game options as JSON")] = "{}",
+    rotate: Annotated[
+        bool,
+        typer.Option(
+            help="rotate the factions the game declares (each meets each from every seat)"
+        ),
+    ] = False,
 ) -> None:
     """Play GAMES seeded games with bots in every seat; results go to OUT/games.parquet.
     Run again to continue an interrupted run."""
@@ -82,6 +88,7 @@ def run_command(
             backend=cast(Literal["local", "ray"], backend),
             address=address,
             options=parsed,
+            rotate=rotate,
             out=out,
         ).checked()
     except ValidationError as error:
@@ -237,3 +244,117 @@ def train_value_command(
         fail(f"cannot write --out {out}: {error.strerror}")
     Console().print_json(json.dumps(result.report))
     Console().print(f"model: {out}")
+
+
+@lab_app.command("tunables")
+def tunables_command(
+    game: Annotated[str, typer.Argument(help="game id, e.g. arena-of-the-gods")],
+) -> None:
+    """List the numbers GAME lets the tuner change (content/tunables.toml), with their
+    shipped values and bounds."""
+    from rich.table import Table
+
+    from theomachy.engine import overlay
+
+    try:
+        declared = overlay.declarations(game)
+        shipped = overlay.defaults(game)
+    except ValueError as error:
+        fail(str(error))
+    if not declared.tunables:
+        Console().print(f"{game} declares no tunables")
+        return
+    table = Table(title=f"{game}: tunables (factions by {declared.faction or 'none'})")
+    for column in ("name", "shipped", "bounds", "what it is"):
+        table.add_column(column)
+    for tunable in declared.tunables:
+        table.add_row(
+            tunable.name, str(shipped[tunable.name]), f"{tunable.low}..{tunable.high}", tunable.why
+        )
+    Console().print(table)
+
+
+@lab_app.command("tune")
+def tune_command(
+    game: Annotated[str, typer.Argument(help="game id, e.g. arena-of-the-gods")],
+    out: Annotated[Path, typer.Option(help="folder for the trials, the study and the report")],
+    objective: Annotated[
+        str,
+        typer.Option(
+            help="comma-separated terms: factions[=W], seats[=W], length=LO..HI, "
+            "ending:NAME>=SHARE, reach:NAME, edits=X, size=X"
+        ),
+    ] = "factions,seats",
+    agents: Annotated[
+        str, typer.Option(help="agents per seat, comma-separated (rotated); default hard")
+    ] = "hard",
+    parameters: Annotated[
+        str, typer.Option(help="tunables to search, comma-separated names or patterns (zeus-*)")
+    ] = "*",
+    trials: Annotated[int, typer.Option(help="trials, the shipped content first")] = 40,
+    games: Annotated[int, typer.Option(help="games a trial (the same seeds each trial)")] = 200,
+    validate: Annotated[
+        int, typer.Option(help="fresh games to re-measure the shipped and the tuned content")
+    ] = 400,
+    random_check: Annotated[
+        bool, typer.Option(help="also re-measure with random play, reported beside")
+    ] = True,
+    band: Annotated[
+        str | None, typer.Option(help="target band of a win rate, LOW,HIGH (default fair +-5%)")
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="player count (default: the game's)")] = None,
+    seed: Annotated[int, typer.Option(help="run seed")] = 0,
+    jobs: Annotated[int, typer.Option(help="parallel processes (local)")] = 1,
+    backend: Annotated[str, typer.Option(help="local or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
+    options: Annotated[str, typer.Option(help="game options as JSON")] = "{}",
+) -> None:
+    """Search GAME's tunables for the smallest change that meets the objective, then
+    re-measure it on fresh seeds beside the shipped content (OUT/tune.md). Run again to
+    continue an interrupted run, or with more --trials to search further."""
+    from theomachy.lab.tune import TuneConfig, tune
+
+    parsed = game_options(game, options)
+    if backend not in ("local", "ray"):
+        fail(f"--backend must be local or ray, not {backend!r}")
+    bounds: tuple[float, float] | None = None
+    if band is not None:
+        try:
+            low, high = (float(x) for x in band.split(","))
+        except ValueError:
+            fail(f"--band must be LOW,HIGH (for example 0.45,0.55), not {band[:40]!r}")
+        bounds = (low, high)
+    console = Console(stderr=True)
+    try:
+        config = TuneConfig(
+            game=game,
+            players=players,
+            agents=[a for a in agents.split(",") if a],
+            objective=objective,
+            parameters=[p for p in parameters.split(",") if p],
+            trials=trials,
+            games=games,
+            validate_games=validate,
+            random_check=random_check,
+            band=bounds,
+            seed=seed,
+            jobs=jobs,
+            backend=cast(Literal["local", "ray"], backend),
+            address=address,
+            options=parsed,
+            out=out,
+        )
+        path = tune(
+            config,
+            on_trial=lambda t: console.print(
+                f"trial {t.number}: loss {t.loss['total']:.4f} "
+                f"({', '.join(f'{k} {v:.3f}' for k, v in t.loss.items() if k != 'total')})"
+            ),
+        )
+    except ValidationError as error:
+        fail(validation_message(error))
+    except ValueError as error:
+        fail(str(error))
+    Console().print(
+        f"report: {path} (and {path.with_suffix('.html')}); values: {out / 'tuned.json'}"
+    )

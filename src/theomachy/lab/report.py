@@ -8,6 +8,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from theomachy.lab import metrics, plots
+from theomachy.lab.runner import LEAD_SAMPLES
 from theomachy.lab.stats import Rate, fmt, wilson
 from theomachy.lab.store import read_games
 
@@ -79,68 +81,123 @@ def ladder(rows: list[Row]) -> tuple[list[str], list[list[float | None]]]:
     return agents, matrix
 
 
+def faction_feature(game_id: str) -> str | None:
+    """The feature naming each seat's faction, as the game's tunables declare it."""
+    from theomachy.engine import overlay
+
+    try:
+        return overlay.declarations(game_id).faction
+    except ValueError:
+        return None
+
+
+def known_endings(game_id: str) -> tuple[str, ...]:
+    """The endings the game declares (none for a game the registry does not know)."""
+    from theomachy.engine.registry import game_class
+
+    try:
+        return tuple(game_class(game_id).endings)
+    except ValueError:
+        return ()
+
+
 def _plots(rows: list[Row], folder: Path) -> dict[str, str]:
     """Draw the PNG plots; returns title -> file name."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     made: dict[str, str] = {}
+    fair = 1 / rows[0]["players"]
+    game = rows[0]["game"]
 
     def bars(name: str, title: str, items: list[tuple[str, Rate]], horizontal: bool) -> None:
-        labels = [label for label, _ in items]
-        rates = [100 * r.rate for _, r in items]
-        # Clamped at 0: at a rate of 0 or 1 an interval bound can differ by a rounding.
-        errors = [
-            [max(0.0, 100 * (r.rate - r.low)) for _, r in items],
-            [max(0.0, 100 * (r.high - r.rate)) for _, r in items],
-        ]
-        height = max(3.0, 0.28 * len(items)) if horizontal else 4.0
-        figure, axes = plt.subplots(figsize=(8, height))
-        if horizontal:
-            axes.barh(labels[::-1], rates[::-1], xerr=[e[::-1] for e in errors], color="#4c72b0")
-            axes.set_xlabel("win rate (%) with 95% Wilson interval")
-        else:
-            axes.bar(labels, rates, yerr=errors, color="#4c72b0")
-            axes.set_ylabel("win rate (%) with 95% Wilson interval")
-        axes.set_title(title)
-        figure.tight_layout()
-        figure.savefig(folder / name, dpi=100)
-        plt.close(figure)
+        plots.rate_bars(folder / name, f"{game}: {title}", items, fair, horizontal)
         made[title] = name
 
-    bars("seats.png", "Win rate by seat", seat_rates(rows), horizontal=False)
-    bars("agents.png", "Win rate by agent", agent_rates(rows), horizontal=True)
+    bars("seats.png", "win rate by seat", seat_rates(rows), horizontal=False)
+    bars("agents.png", "win rate by agent", agent_rates(rows), horizontal=True)
     for feature, items in feature_rates(rows).items():
-        bars(f"feature-{feature}.png", f"Win rate by {feature}", items, horizontal=True)
-    figure, axes = plt.subplots(figsize=(8, 4))
-    axes.hist([r["length"] for r in rows], bins=40, color="#55a868")
-    axes.set_xlabel("game length (actions, chance included)")
-    axes.set_ylabel("games")
-    axes.set_title("Game length")
-    figure.tight_layout()
-    figure.savefig(folder / "length.png", dpi=100)
-    plt.close(figure)
-    made["Game length"] = "length.png"
+        bars(f"feature-{feature}.png", f"win rate by {feature}", items, horizontal=True)
+    plots.histogram(
+        folder / "length.png",
+        f"{game}: game length",
+        {"games": [r["length"] for r in rows]},
+        "game length (actions, chance included)",
+    )
+    made["game length"] = "length.png"
+    faction = faction_feature(game)
+    if faction is not None:
+        names, table = metrics.matrix(rows, faction)
+        if len(names) > 1:
+            plots.heatmap(
+                folder / "matrix.png",
+                f"{game}: row {faction}'s score against column (%)",
+                names,
+                [[value for value, _ in line] for line in table],
+            )
+            made[f"who beats whom ({faction})"] = "matrix.png"
     agents, matrix = ladder(rows)
     if len(agents) > 1 and any(v is not None for line in matrix for v in line):
-        figure, axes = plt.subplots(figsize=(1.6 + 1.1 * len(agents), 1.2 + 0.9 * len(agents)))
-        values = [[float("nan") if v is None else 100 * v for v in line] for line in matrix]
-        image = axes.imshow(values, cmap="RdYlGn", vmin=0, vmax=100)
-        axes.set_xticks(range(len(agents)), agents, rotation=30, ha="right")
-        axes.set_yticks(range(len(agents)), agents)
-        for i, line in enumerate(matrix):
-            for j, value in enumerate(line):
-                if value is not None:
-                    axes.text(j, i, f"{100 * value:.0f}", ha="center", va="center")
-        axes.set_title("Row agent's score against column agent (%)")
-        figure.colorbar(image, ax=axes)
-        figure.tight_layout()
-        figure.savefig(folder / "ladder.png", dpi=100)
-        plt.close(figure)
-        made["Agent ladder"] = "ladder.png"
+        plots.heatmap(
+            folder / "ladder.png",
+            f"{game}: row agent's score against column agent (%)",
+            agents,
+            [[float("nan") if v is None else v for v in line] for line in matrix],
+        )
+        made["agent ladder"] = "ladder.png"
     return made
+
+
+def design_metrics(rows: list[Row]) -> list[str]:
+    """The report's design section: length, decisiveness, lead changes, draws, endings and
+    who beats whom (Markdown lines)."""
+    game = rows[0]["game"]
+    md: list[str] = ["", "## Design metrics", ""]
+    size = metrics.lengths(rows)
+    md += _table(
+        ["length (actions)", "mean", "10%", "median", "90%", "shortest", "longest"],
+        [
+            [
+                f"{size.games} games",
+                f"{size.mean:.1f}",
+                f"{size.p10:g}",
+                f"{size.median:g}",
+                f"{size.p90:g}",
+                str(size.shortest),
+                str(size.longest),
+            ]
+        ],
+    )
+    draws, total = metrics.draw_rate(rows)
+    md += ["", f"Draws or shared wins: {draws} of {total} games ({100 * draws / total:.1f}%)."]
+    lead = metrics.lead(rows)
+    if lead is not None:
+        md += [
+            "",
+            f"Decisiveness (the game's own evaluation at {LEAD_SAMPLES} points of each game): "
+            f"the eventual winner led for good from {100 * lead.settled_median:.0f}% of the "
+            f"game (median); in {100 * lead.settled_by_half:.0f}% of decided games it led "
+            f"for good by halfway. The lead changed hands {lead.lead_changes_mean:.1f} times "
+            f"a game on average ({lead.games} games).",
+        ]
+    ends = metrics.endings(rows, known_endings(game))
+    if ends:
+        decided = sum(n for _, n in ends) or 1
+        md += ["", "How games ended:", ""]
+        md += _table(
+            ["ending", "games", "share"],
+            [[name, str(n), f"{100 * n / decided:.1f}%"] for name, n in ends],
+        )
+    feature = faction_feature(game)
+    if feature is not None:
+        names, table = metrics.matrix(rows, feature)
+        if len(names) > 1:
+            md += ["", f"Who beats whom: the row {feature}'s score against the column's:", ""]
+            md += _table(
+                ["", *names],
+                [
+                    [a] + ["–" if n == 0 else f"{100 * v:.0f}% ({n})" for v, n in line]
+                    for a, line in zip(names, table, strict=True)
+                ],
+            )
+    return md
 
 
 def _table(header: list[str], lines: list[list[str]]) -> list[str]:
@@ -161,13 +218,14 @@ def build_report(folder: Path | str) -> Path:
     settings = (
         json.loads(settings_path.read_text(encoding="utf-8")) if settings_path.exists() else {}
     )
-    plots = _plots(rows, folder)
+    made = _plots(rows, folder)
     md: list[str] = [f"# Lab report: {rows[0]['game']}", ""]
     md.append(
         f"{len(rows)} games, {rows[0]['players']} players, agents "
         f"{', '.join(sorted({a for r in rows for a in r['agents']}))}, "
         f"options {rows[0]['options']}, "
-        f"run seed {settings.get('seed', '?')}. Win rates count a shared win as its share; "
+        + (f"tuned content {rows[0]['content']}, " if rows[0].get("content", "{}") != "{}" else "")
+        + f"run seed {settings.get('seed', '?')}. Win rates count a shared win as its share; "
         "intervals are 95% Wilson score intervals."
     )
     md += ["", "## By seat", ""]
@@ -184,7 +242,7 @@ def build_report(folder: Path | str) -> Path:
         [[a, f"{r.score:g}", str(r.games), fmt(r)] for a, r in agent_rates(rows)],
     )
     agents, matrix = ladder(rows)
-    if "Agent ladder" in plots:
+    if "agent ladder" in made:
         md += ["", "## Agent ladder", "", "Row agent's score against the column agent:", ""]
         md += _table(
             ["", *agents],
@@ -199,15 +257,8 @@ def build_report(folder: Path | str) -> Path:
             [feature, "score", "games", "win rate (95% CI)"],
             [[i, f"{r.score:g}", str(r.games), fmt(r)] for i, r in items],
         )
-    lengths = sorted(r["length"] for r in rows)
-    md += [
-        "",
-        "## Game length",
-        "",
-        f"mean {sum(lengths) / len(lengths):.1f}, median {lengths[len(lengths) // 2]}, "
-        f"shortest {lengths[0]}, longest {lengths[-1]} actions.",
-    ]
-    md += ["", "## Plots", ""] + [f"![{title}]({name})" for title, name in plots.items()]
+    md += design_metrics(rows)
+    md += ["", "## Plots", ""] + [f"![{title}]({name})" for title, name in made.items()]
     (folder / "report.md").write_text("\n".join(md) + "\n", encoding="utf-8")
     (folder / "report.html").write_text(_html(md), encoding="utf-8")
     return folder / "report.md"

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from collections.abc import Callable, Iterator
+from math import perm
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Literal
@@ -19,6 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from theomachy.agents.levels import LEVELS, plan
 from theomachy.agents.specs import build, parse_spec
+from theomachy.engine import overlay
+from theomachy.engine.core import CHANCE, State
 from theomachy.engine.registry import load
 from theomachy.engine.simulate import derive_seed, simulate
 from theomachy.lab.store import append_games, done_indices, exclusive
@@ -28,6 +32,9 @@ FLUSH_EVERY = 25  # games per part file
 # task per game costs more to send than a short game takes to play (Ray was 0.76x of one
 # process that way on 2 CPUs).
 BATCHES_PER_WORKER = 4
+# Positions of each game at which the lab asks the game's evaluation who leads (decisiveness
+# and lead changes in the report), spread evenly over the game.
+LEAD_SAMPLES = 16
 
 
 def checked_specs(specs: list[str]) -> list[str]:
@@ -53,6 +60,13 @@ class LabConfig(BaseModel):
     backend: Literal["local", "ray"] = "local"
     address: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
+    # Tuned values of the game's declared tunables (engine.overlay): the games are played
+    # in fresh worker processes that read the content with them.
+    content: dict[str, int] = Field(default_factory=dict)
+    # Rotate the factions (the game's declared rotation, engine.overlay.Rotation): game i
+    # gives the seats the i-th ordered choice of distinct factions, so each meets each from
+    # every seat equally often.
+    rotate: bool = False
     out: Path
 
     @field_validator("agents")
@@ -63,7 +77,19 @@ class LabConfig(BaseModel):
     def checked(self) -> LabConfig:
         """Validate against the game (player count, options, one agent per seat or one for
         all); returns the config with the player count filled in."""
+        overlay.checked(self.game, self.content)
         game = load(self.game, players=self.players, options=self.options)
+        if self.rotate:
+            rotation = overlay.declarations(self.game).rotation
+            if rotation is None:
+                raise ValueError(f"{self.game} declares no faction rotation")
+            if rotation.option in self.options:
+                raise ValueError(
+                    f"the factions rotate through the option {rotation.option!r}: "
+                    "leave it out of --options"
+                )
+            if len(rotation.values) < game.players:
+                raise ValueError(f"{len(rotation.values)} factions for {game.players} seats")
         if len(self.agents) not in (1, game.players):
             raise ValueError(
                 f"{len(self.agents)} agents for {game.players} players: give one agent per "
@@ -78,14 +104,33 @@ class LabConfig(BaseModel):
         return [self.agents[(seat + index) % n] for seat in range(self.players)]
 
 
+def rotated(game_id: str, players: int, index: int) -> tuple[str, list[str]]:
+    """The option and its value for game ``index`` of a rotating run: the ``index``-th (in
+    a cycle) ordered choice of distinct factions, one per seat."""
+    rotation = overlay.declarations(game_id).rotation
+    assert rotation is not None
+    remaining = sorted(rotation.values)
+    # Unranked, not listed: 64 factions for 8 seats are 10^14 orderings.
+    rank = index % perm(len(remaining), players)
+    chosen: list[str] = []
+    for seat in range(players):
+        block = perm(len(remaining) - 1, players - seat - 1)
+        chosen.append(remaining.pop(rank // block))
+        rank %= block
+    return rotation.option, chosen
+
+
 def play_game(config: LabConfig, index: int) -> dict[str, Any]:
     """Play game ``index`` of a run and return its record."""
     seed = derive_seed(config.seed, "lab", index)
     specs = config.seat_agents(index)
     bots = [build(spec, derive_seed(seed, "seat", seat)) for seat, spec in enumerate(specs)]
-    end = simulate(
-        config.game, players=config.players, agents=bots, seed=seed, options=config.options
-    )
+    options = dict(config.options)
+    if config.rotate:
+        assert config.players is not None
+        option, value = rotated(config.game, config.players, index)
+        options[option] = value
+    end = simulate(config.game, players=config.players, agents=bots, seed=seed, options=options)
     scores = end.scores()
     row: dict[str, Any] = {
         "game_index": index,
@@ -98,10 +143,35 @@ def play_game(config: LabConfig, index: int) -> dict[str, Any]:
         "returns": end.returns(),
         "length": len(end.history()),
         "scores": [float(s) for s in scores] if scores is not None else None,
+        "ending": end.ending(),
+        "leaders": leaders(end),
+        "content": json.dumps(config.content, sort_keys=True),
     }
     for key, value in end.features().items():
         row[f"feature_{key}"] = value
     return row
+
+
+def leaders(end: State, samples: int = LEAD_SAMPLES) -> list[int]:
+    """Who led, by the game's own evaluation, at ``samples`` positions spread evenly over a
+    finished game (replayed from its history): the seat with the highest value, or -1 where
+    the best are tied. The lab's decisiveness and lead changes are read from it."""
+    history = end.history()
+    if not history:
+        return []
+    wanted = sorted({round(k * len(history) / samples) for k in range(samples)})
+    state = end.game.new_game()
+    found: list[int] = []
+    for step, action in enumerate(history):
+        if wanted and step == wanted[0]:
+            wanted.pop(0)
+            if state.current_player != CHANCE or step == 0:
+                values = [state.evaluate(p) for p in range(end.game.players)]
+                best = max(values)
+                top = [p for p, v in enumerate(values) if v == best]
+                found.append(top[0] if len(top) == 1 else -1)
+        state.apply(action)
+    return found
 
 
 def play_batch(config: LabConfig, indices: list[int]) -> list[dict[str, Any]]:
@@ -125,15 +195,42 @@ def batches(todo: list[int], workers: int, per_worker: int = BATCHES_PER_WORKER)
     return [todo[start : start + size] for start in range(0, len(todo), size)]
 
 
+def _overlay_env(config: LabConfig) -> str:
+    """The content overlay the games of ``config`` are played with ("" for none)."""
+    return overlay.encode(config.game, config.content)
+
+
 def _local(config: LabConfig, todo: list[int]) -> Iterator[dict[str, Any]]:
-    if config.jobs == 1:
+    wanted = _overlay_env(config)
+    here = os.environ.get(overlay.ENV, "") == wanted
+    if config.jobs == 1 and here:
         for index in todo:
             yield play_game(config, index)
         return
     tasks = [(config, batch) for batch in batches(todo, config.jobs)]
-    with get_context("fork").Pool(config.jobs) as pool:
-        for rows in pool.imap_unordered(_play_packed, tasks):
-            yield from rows
+    if here:
+        context = get_context("fork")  # the content this process read is the right one
+        with context.Pool(config.jobs) as pool:
+            yield from _gather(pool, tasks)
+        return
+    # Content is read once per process: other values need fresh processes that start with
+    # them in their environment.
+    previous = os.environ.get(overlay.ENV)
+    os.environ[overlay.ENV] = wanted
+    try:
+        pool = get_context("spawn").Pool(config.jobs)
+    finally:
+        if previous is None:
+            os.environ.pop(overlay.ENV, None)
+        else:
+            os.environ[overlay.ENV] = previous
+    with pool:
+        yield from _gather(pool, tasks)
+
+
+def _gather(pool: Any, tasks: list[tuple[LabConfig, list[int]]]) -> Iterator[dict[str, Any]]:
+    for rows in pool.imap_unordered(_play_packed, tasks):
+        yield from rows
 
 
 def _ray(config: LabConfig, todo: list[int]) -> Iterator[dict[str, Any]]:
@@ -145,6 +242,11 @@ def _ray(config: LabConfig, todo: list[int]) -> Iterator[dict[str, Any]]:
         ray.init(address=config.address, include_dashboard=False, logging_level=logging.ERROR)
     workers = max(1, int(ray.cluster_resources().get("CPU", 1)))  # type: ignore[no-untyped-call]
     remote = ray.remote(play_batch)
+    wanted = _overlay_env(config)
+    if wanted:
+        # Ray starts workers of their own for a task's runtime environment: they read the
+        # content with the overlay.
+        remote = remote.options(runtime_env={"env_vars": {overlay.ENV: wanted}})
     shared = ray.put(config)  # sent to the cluster once, not with every task
     pending = [remote.remote(shared, batch) for batch in batches(todo, workers)]
     while pending:

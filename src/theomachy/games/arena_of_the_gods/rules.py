@@ -136,6 +136,10 @@ class ArenaGame(Game):
     # A built deck in the options is its player's secret (AG-RULING-HIDDEN), and whoever types
     # the options learns every deck in them: a server takes them only at an open table.
     secret_options = ("decks",)
+    # AG-END-3: the last player standing (AG-END-2, a shared win when the last ones fall
+    # together included), the draw of a stalled game (AG-RULING-STALL), the round cap
+    # (AG-CAP-1, only with the option ``max_rounds``).
+    endings = ("last-standing", "stalemate", "round-limit")
 
     def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
         super().__init__(players, options)
@@ -1212,6 +1216,19 @@ class ArenaState(State):
 
     def scores(self) -> list[float]:
         return [float(max(0, life)) for life in self.life]
+
+    def ending(self) -> str | None:
+        """AG-END-3: how the game ended, told by the finished state itself: at most one
+        player left (AG-END-2), else the round cap reached (AG-CAP-1, checked before the
+        stall at a turn's end), else the stall (AG-RULING-STALL). None before the end."""
+        if self.step != OVER:
+            return None
+        if len(self.live_seats()) <= 1:
+            return "last-standing"
+        cap = self.game.options["max_rounds"]
+        if cap is not None and self.turn >= cap * self.game.players:
+            return "round-limit"
+        return "stalemate"
 
     def seat_label(self, seat: int) -> str | None:
         """The seat's God: "Zeus"."""

@@ -347,6 +347,9 @@ class MythicWarsGame(Game):
     # The destiny factions are every seat's face-down deities: whoever types them knows them
     # all. Without them each seat assembles its own faction in the game (MW-RULING-ASSEMBLE).
     secret_options = ("factions",)
+    # MW-END-3: one faction left (MW-END-1, the rulebook's only victory), or the round cap
+    # of option max_rounds (MW-CAP-1, ours) reached first.
+    endings = ("last-faction", "round-limit")
 
     def public_options(self) -> dict[str, Any]:
         """The destiny factions are hidden set-up (MW-RULING-HIDDEN: a face-down deity is seen
@@ -1515,6 +1518,18 @@ class MythicWarsState(State):
         self.stack = []
         self.queue = ()
 
+    def ending(self) -> str | None:
+        """MW-END-3: ``last-faction`` when the game ended as the rulebook ends it (MW-END-1:
+        nothing uninvoked and at most one faction in the battle, MW-RULING-LASTFALL included),
+        ``round-limit`` when option max_rounds ended it first (MW-CAP-1); None before the end.
+        Read from the final position: a capped game that ended otherwise would have ended
+        earlier, at the moment MW-END-1 held (MW-RULING-ANYTIME)."""
+        if self.phase != OVER:
+            return None
+        if not self.uninvoked_left() and len(self._cache().owners) <= 1:
+            return "last-faction"
+        return "round-limit"
+
     def _winners(self) -> list[int]:
         return list(self.winners_)
 
@@ -1709,7 +1724,8 @@ class MythicWarsState(State):
         return totals
 
     def features(self) -> dict[str, Any]:
-        """Each seat's four deities (sorted) and the first prime faction."""
+        """Each seat's four deities (sorted), its pantheon (MW-FEATURE-PANTHEON) and the
+        first prime faction."""
         factions: list[list[str]] = [[] for _ in range(self.game.players)]
         for unit in self.units:
             if ENTITIES[unit.entity].is_deity:
@@ -1718,7 +1734,27 @@ class MythicWarsState(State):
         for entry in self._history:
             if entry.startswith("first "):
                 first = int(entry.split(" ")[1])
-        return {"factions": [sorted(f) for f in factions], "first": first}
+        return {
+            "factions": [sorted(f) for f in factions],
+            "pantheon": [self.seat_pantheon(seat) for seat in range(self.game.players)],
+            "first": first,
+        }
+
+    def seat_pantheon(self, seat: int) -> str:
+        """MW-FEATURE-PANTHEON: in Pantheons of Fate the pantheon the seat was dealt; in the
+        other modes the pantheon of more than half of the seat's deities (so every deity of a
+        pantheons-of-destiny faction), else ``mixed``."""
+        if self.game.options["mode"] == "pantheons" and seat < len(self.pantheon_of):
+            return self.pantheon_of[seat]
+        counts: dict[str, int] = {}
+        for unit in self.units:
+            entity = ENTITIES[unit.entity]
+            if unit.owner == seat and entity.is_deity:
+                counts[entity.pantheon] = counts.get(entity.pantheon, 0) + 1
+        for pantheon, count in counts.items():
+            if 2 * count > FACTION_SIZE:
+                return pantheon
+        return "mixed"
 
     def evaluate(self, player: int) -> float:
         """A heuristic value of the position for ``player`` (see evaluation.py)."""

@@ -1,0 +1,187 @@
+"""Mythic Wars's endings (MW-END-3), the lab's pantheon feature (MW-FEATURE-PANTHEON) and the
+tunables the balance lab may change (MW-TUNE-1, ``content/tunables.toml``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import theomachy
+from theomachy.engine import overlay
+from theomachy.games.mythic_wars.cards import PANTHEONS
+from theomachy.games.mythic_wars.rules import DEFEATED, ENTITIES, MythicWarsGame
+
+from .scenario import battle, roll
+
+rules = pytest.mark.rules
+GAME = "mythic-wars"
+
+# The numbers the rulebook prints (MW-CONTENT-3): never tunable.
+RULEBOOK_FACTS = {
+    ("thor", "power"),
+    ("thor", "attack"),
+    ("thor", "defense"),
+    ("thor", "parity"),
+    ("set", "power"),
+    ("set", "defense"),
+    ("set", "damage"),
+    ("chalchiuhtlicue", "power"),
+    ("chalchiuhtlicue", "attack"),
+    ("chalchiuhtlicue", "defense"),
+    ("chalchiuhtlicue", "threshold"),
+    ("fujin", "power"),
+    ("fujin", "defense"),
+    ("zeus", "attack"),
+}
+
+
+def _everything_invoked(state) -> None:
+    for index, unit in enumerate(state.units):
+        if unit.state == 0:
+            state.units[index] = unit._replace(state=DEFEATED)
+    state.invalidate_caches()
+
+
+# --- endings --------------------------------------------------------------------------------
+@rules("MW-END-3")
+def test_the_endings_are_the_last_faction_and_the_round_limit():
+    assert MythicWarsGame.endings == ("last-faction", "round-limit")
+
+
+@rules("MW-END-3", "MW-END-1")
+def test_last_faction_ending_when_one_faction_is_left():
+    state = battle([["thor", "zeus"], ["set"]], ["thor", "zeus", "set"], energy={"set": 1})
+    _everything_invoked(state)
+    assert state.ending() is None
+    state.apply("attack thor set")
+    roll(state, 6, 1)
+    assert state.is_terminal() and state.winners() == [0]
+    assert state.ending() == "last-faction"
+
+
+@rules("MW-END-3", "MW-CAP-1")
+def test_round_limit_ending_when_max_rounds_ends_the_game():
+    factions = [["thor", "hera", "athena", "odin"], ["set", "frigg", "tyr", "heimdall"]]
+    game = theomachy.load(
+        GAME, options={"mode": "destiny", "factions": factions, "first": 0, "max_rounds": 1}
+    )
+    state = game.new_game()
+    while not state.is_terminal():
+        assert state.ending() is None
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a.startswith("rest ")), legal[0]))
+    assert state.round == 1 and state.ending() == "round-limit"
+    assert state.uninvoked_left()  # the rulebook's end was never in sight
+    totals = state.scores()
+    assert state.winners() == [p for p, t in enumerate(totals) if t == max(totals)]
+
+
+@rules("MW-END-3")
+def test_random_pantheon_games_name_their_ending():
+    # Seeds 0-5 of random play with a 60-round cap all end by the rulebook's victory.
+    for seed in range(6):
+        end = theomachy.simulate(GAME, seed=seed, options={"mode": "pantheons", "max_rounds": 60})
+        assert end.ending() in MythicWarsGame.endings
+        if end.round < 60:
+            assert end.ending() == "last-faction"
+
+
+# --- the pantheon feature -------------------------------------------------------------------
+@rules("MW-FEATURE-PANTHEON")
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_pantheon_feature_is_each_seats_dealt_pantheon(players: int):
+    end = theomachy.simulate(
+        GAME, players=players, seed=3, options={"mode": "pantheons", "max_rounds": 20}
+    )
+    feature = end.features()["pantheon"]
+    assert feature == [f["pantheon"] for f in end.view(None)["factions"]]
+    assert len(set(feature)) == players and set(feature) <= set(PANTHEONS)
+    for seat, deities in enumerate(end.features()["factions"]):
+        assert all(_pantheon(d) == feature[seat] for d in deities)
+    json.dumps(end.features())
+
+
+def _pantheon(deity: str) -> str:
+    return next(e.pantheon for e in ENTITIES if e.id == deity)
+
+
+@rules("MW-FEATURE-PANTHEON")
+def test_the_pantheon_feature_elsewhere_is_the_majority_pantheon_or_mixed():
+    factions = [
+        ["zeus", "hera", "athena", "ares"],  # greek
+        ["thor", "odin", "loki", "apollo"],  # 3 norse of 4
+        ["set", "anubis", "fujin", "raijin"],  # 2 and 2
+        ["ra", "tlaloc", "izanagi", "marduk"],  # 4 pantheons
+    ]
+    game = theomachy.load(GAME, players=4, options={"mode": "destiny", "factions": factions})
+    state = game.new_game()
+    assert state.features()["pantheon"] == ["greek", "norse", "mixed", "mixed"]
+    hands = theomachy.simulate(GAME, seed=1, options={"max_rounds": 5})
+    assert all(p == "mixed" or p in PANTHEONS for p in hands.features()["pantheon"])
+
+
+# --- tunables -------------------------------------------------------------------------------
+@rules("MW-TUNE-1")
+def test_tunables_load_resolve_and_lie_within_their_bounds():
+    declared = overlay.declarations(GAME)
+    assert declared.faction == "pantheon"
+    assert 8 <= len(declared.tunables) <= 30
+    shipped = overlay.defaults(GAME)
+    assert set(shipped) == {t.name for t in declared.tunables}
+    covered = set()
+    for tunable in declared.tunables:
+        assert tunable.low <= shipped[tunable.name] <= tunable.high, tunable.name
+        assert tunable.file == "entities.toml"
+        entity = tunable.path[1]
+        assert isinstance(entity, dict)
+        deity = entity["id"]
+        assert (deity, tunable.path[-1]) not in RULEBOOK_FACTS, tunable.name
+        covered.add(_pantheon(deity))
+    assert covered == set(PANTHEONS)  # every pantheon can be moved
+    overlay.checked(GAME, shipped)
+
+
+_PROBE = """
+import json, theomachy
+from theomachy.games.mythic_wars.rules import MythicWarsGame
+catalog = MythicWarsGame.catalog()
+end = theomachy.simulate("mythic-wars", players=2, seed=5,
+                         options={"mode": "pantheons", "max_rounds": 30})
+print(json.dumps({
+    "zeus-power": catalog["zeus"]["power"],
+    "amaterasu-blast": catalog["amaterasu"]["params"]["amount"],
+    "marduk-clash-damage": catalog["marduk"]["params"]["damage"],
+    "anubis-doom-threshold": catalog["anubis"]["params"]["threshold"],
+    "set-attack": catalog["set"]["attack"],
+    "set-power": catalog["set"]["power"],
+    "terminal": end.is_terminal(),
+    "ending": end.ending(),
+}))
+"""
+
+
+@rules("MW-TUNE-1")
+@pytest.mark.parametrize("bound", ["low", "high"])
+def test_every_tunable_at_one_bound_loads_and_plays(bound: str):
+    declared = overlay.declarations(GAME).tunables
+    values = {t.name: getattr(t, bound) for t in declared}
+    env = {**os.environ, overlay.ENV: overlay.encode(GAME, values)}
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    for name in (
+        "zeus-power",
+        "amaterasu-blast",
+        "marduk-clash-damage",
+        "anubis-doom-threshold",
+        "set-attack",
+    ):
+        assert seen[name] == values[name], name
+    assert seen["set-power"] == 8  # a rulebook fact, untouched
+    assert seen["terminal"] and seen["ending"] in MythicWarsGame.endings
