@@ -95,6 +95,8 @@ ROLLS = uniform(f"roll {n}" for n in range(1, 7))
 MONSTER_SLAYER_REROLLS = 2
 # The turn's steps B and C, where Draw Cards may be bought (MB-MAN-1); an ATTACK happens at
 # ACTIONS or ATTACK_TARGET.
+# The game's endings (BattlesGame.endings, MB-WIN-5).
+DIVINITY_KILLED, OMPHALOS, ROUND_LIMIT = "divinity-killed", "omphalos", "round-limit"
 STEPS_B_AND_C = frozenset(
     {
         ACTIVATE_FIRST, MODE, SWAP, ACTIONS, ATTACK_TARGET, COMPLEX, LEAD, LEAD_FETCH,
@@ -148,6 +150,9 @@ class BattlesGame(Game):
     max_players = 4
     default_players = 2
     Options = BattlesOptions
+    # How a game ends (RULES.md, MB-WIN-5): a divinity killed (MB-WIN-1, MB-WIN-4), the
+    # scenario's omphalos absorbed (MB-WIN-2), or the round limit (MB-WIN-3).
+    endings = (DIVINITY_KILLED, OMPHALOS, ROUND_LIMIT)
 
     def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
         super().__init__(players, options)
@@ -250,6 +255,7 @@ class BattlesState(State):
         "drawers",
         "drawn",
         "draws",
+        "ended",
         "epoch",
         "hand",
         "known",
@@ -298,6 +304,7 @@ class BattlesState(State):
         self.draws: list[int] = []  # seats waiting to draw one card, in order
         self.out = [False] * n
         self.won: list[int] = []
+        self.ended: str | None = None  # which of game.endings ended the game (MB-WIN-5)
         self.round = 0
         self.turn_player = game.options["lead"]
         self.activations = 0
@@ -335,7 +342,7 @@ class BattlesState(State):
         copy.epoch = list(self.epoch)
         copy.drawers = dict(self.drawers)
         copy.draws = list(self.draws)
-        copy.out, copy.won = list(self.out), list(self.won)
+        copy.out, copy.won, copy.ended = list(self.out), list(self.won), self.ended
         copy.round, copy.turn_player, copy.activations = (
             self.round,
             self.turn_player,
@@ -1638,7 +1645,7 @@ class BattlesState(State):
             self._kill(target)
         first_kill_wins = self.game.scenario.first_kill_wins
         if first_kill_wins and self.step != OVER and any(UNITS[t.id].divinity for t in dead):
-            self._win(self.sides[attacker.owner])  # MB-WIN-4
+            self._win(self.sides[attacker.owner], DIVINITY_KILLED)  # MB-WIN-4
 
     def _kill(self, piece: Piece) -> None:
         """A unit is removed (MB-ATTACK-7); a divinity's death takes its army out."""
@@ -1663,16 +1670,17 @@ class BattlesState(State):
                 piece.petrified_by = -1  # that seat's next turn will never start
         alive_sides = {self.sides[s] for s in range(self.game.players) if not self.out[s]}
         if len(alive_sides) == 1:
-            self._win(alive_sides.pop())
+            self._win(alive_sides.pop(), DIVINITY_KILLED)
 
     def _check_omphalos_victory(self, seat: int) -> None:
         side = self.sides[seat]
         total = sum(self.absorbed[s] for s in range(self.game.players) if self.sides[s] == side)
         if total >= self.game.scenario.omphalos_to_win:
-            self._win(side)
+            self._win(side, OMPHALOS)
 
-    def _win(self, side: int) -> None:
+    def _win(self, side: int, ending: str) -> None:
         self.won = [s for s in range(self.game.players) if self.sides[s] == side]
+        self.ended = ending
         self.step = OVER
         self.draws.clear()
         self.attacks.clear()
@@ -1688,6 +1696,7 @@ class BattlesState(State):
         best = max(scores.values())
         winners = {side for side in live if scores[side] == best}
         self.won = [s for s in range(n) if self.sides[s] in winners]
+        self.ended = ROUND_LIMIT
         self.step = OVER
         self.draws.clear()
 
@@ -1842,8 +1851,20 @@ class BattlesState(State):
         army = self.armies[seat]
         return UNITS[army[0]].name if army else None
 
+    def ending(self) -> str | None:
+        """How the game ended (MB-WIN-5): ``divinity-killed``, ``omphalos`` or
+        ``round-limit``; None before the end."""
+        return self.ended if self.step == OVER else None
+
     def features(self) -> dict[str, Any]:
-        return {"armies": [list(a) for a in self.armies], "scenario": self.game.scenario.id}
+        """The set-up for the lab: each seat's army, the scenario, and each seat's divinity
+        (its army's first unit, "" while not yet chosen), the faction the balance lab
+        compares (content/tunables.toml)."""
+        return {
+            "armies": [list(a) for a in self.armies],
+            "scenario": self.game.scenario.id,
+            "divinity": [a[0] if a else "" for a in self.armies],
+        }
 
     def evaluate(self, player: int) -> float:
         if self.is_terminal():

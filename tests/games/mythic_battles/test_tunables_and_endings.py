@@ -1,0 +1,151 @@
+"""Mythic Battles: how a game ended (MB-WIN-5) and the numbers the balance lab may tune
+(content/tunables.toml, MB-RULING-TUNABLES).
+
+Positions come from scenario.py (the Sacred Valley unless said otherwise). Unit numbers used
+below (content/roster.toml): Achilles Offence 4 (+1 Close Combat at Range 0), Hades Defence 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import theomachy
+from theomachy.engine import overlay
+from theomachy.games.mythic_battles.model import PASS_OR_GO
+from theomachy.games.mythic_battles.rules import BattlesGame
+
+from .scenario import act, activate, fresh, position, roll
+
+rules = pytest.mark.rules
+GAME = "mythic-battles"
+
+
+def test_the_game_declares_its_three_endings():
+    assert BattlesGame.endings == ("divinity-killed", "omphalos", "round-limit")
+
+
+@rules("MB-WIN-5", "MB-WIN-1")
+def test_divinity_killed_when_the_last_rival_divinity_dies():
+    armies = [["zeus", "achilles"], ["hades", "medusa"]]
+    state = position(
+        armies, at={"achilles": 12, "hades": 12}, vitality={"hades": 1}, hands={0: ["achilles"]}
+    )
+    assert state.ending() is None
+    activate(state, "achilles")
+    act(state, "attack hades")
+    assert state.ending() is None
+    roll(state, 3, 3, 3, 3, 3)
+    assert state.is_terminal() and state.winners() == [0]
+    assert state.ending() == "divinity-killed"
+    assert state.clone().ending() == "divinity-killed"
+
+
+@rules("MB-WIN-5", "MB-WIN-4")
+def test_divinity_killed_when_the_first_kill_ends_a_three_player_game():
+    armies = [["zeus", "achilles"], ["hades", "medusa"], ["ares"]]
+    state = position(
+        armies, at={"achilles": 14, "hades": 14}, vitality={"hades": 1}, hands={0: ["achilles"]}
+    )
+    activate(state, "achilles")
+    act(state, "attack hades")
+    roll(state, 3, 3, 3, 3, 3)
+    assert state.is_terminal() and state.winners() == [0]
+    assert state.ending() == "divinity-killed"
+
+
+@rules("MB-WIN-5", "MB-WIN-2")
+def test_omphalos_when_a_side_absorbs_the_scenarios_number():
+    state = position(at={"zeus": 12}, omphalos=[12], hands={0: ["zeus"]})
+    state.absorbed = [2, 0]  # the Sacred Valley asks 3
+    activate(state, "zeus", "complex")
+    assert state.ending() is None
+    act(state, "absorb ground")
+    assert state.is_terminal() and state.winners() == [0]
+    assert state.ending() == "omphalos"
+
+
+@rules("MB-WIN-5", "MB-WIN-3")
+def test_round_limit_when_the_last_round_ends_without_a_victory():
+    state = position(step=PASS_OR_GO, seat=1, max_rounds=3)
+    state.round = 3
+    state.absorbed = [1, 0]
+    assert state.ending() is None
+    act(state, "pass")
+    assert state.is_terminal() and state.winners() == [0]
+    assert state.ending() == "round-limit"
+
+
+@rules("MB-WIN-5")
+def test_a_random_game_ends_with_one_of_the_endings():
+    end = theomachy.simulate(GAME, seed=3)
+    assert end.is_terminal() and end.ending() in BattlesGame.endings
+
+
+@rules("MB-RULING-TUNABLES")
+def test_the_divinity_feature_gives_each_seats_divinity():
+    state = fresh(None)
+    assert state.features()["divinity"] == ["", ""]
+    act(state, "choose ares", "choose zeus")
+    features = state.features()
+    assert features["divinity"] == ["ares", "zeus"]
+    assert {"armies", "scenario"} <= set(features)
+    json.dumps(features)
+    end = theomachy.simulate(GAME, players=3, seed=1)
+    assert end.features()["divinity"] == [army[0] for army in end.armies]
+
+
+@rules("MB-RULING-TUNABLES")
+def test_tunables_load_resolve_and_ship_within_their_bounds():
+    declared = overlay.declarations(GAME)
+    assert declared.faction == "divinity"
+    assert 8 <= len(declared.tunables) <= 30
+    values = overlay.defaults(GAME)
+    assert set(values) == {t.name for t in declared.tunables}
+    for tunable in declared.tunables:
+        assert tunable.low <= values[tunable.name] <= tunable.high, tunable.name
+        # The RP costs are the published game's: never tuned (MB-RULING-TUNABLES).
+        assert tunable.path[-1] != "cost", tunable.name
+    assert overlay.checked(GAME, values) == values
+
+
+_PLAY = """
+import json
+import theomachy
+from theomachy.games.mythic_battles.data import scenarios, units
+from theomachy.games.mythic_battles.rules import BattlesGame
+u = units()
+s = scenarios()
+end = theomachy.simulate("mythic-battles", seed=5)
+assert end.is_terminal() and end.ending() in BattlesGame.endings, end.ending()
+print(json.dumps({
+    "zeus-vitality": u["zeus"].vitality,
+    "achilles-offence": u["achilles"].offence,
+    "sacred-valley-omphalos-to-win": s["sacred-valley"].omphalos_to_win,
+    "sacred-valley-recruitment-points": s["sacred-valley"].recruitment_points,
+    "ending": end.ending(),
+}))
+"""
+
+
+@pytest.mark.parametrize("bound", ["low", "high"])
+@rules("MB-RULING-TUNABLES")
+def test_every_tunable_at_a_bound_loads_and_plays(bound: str):
+    values = {t.name: getattr(t, bound) for t in overlay.declarations(GAME).tunables}
+    env = {**os.environ, overlay.ENV: overlay.encode(GAME, values)}
+    done = subprocess.run(
+        [sys.executable, "-c", _PLAY], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    for name in (
+        "zeus-vitality",
+        "achilles-offence",
+        "sacred-valley-omphalos-to-win",
+        "sacred-valley-recruitment-points",
+    ):
+        assert seen[name] == values[name] != overlay.defaults(GAME)[name], name
