@@ -118,3 +118,29 @@ def test_a_lab_run_on_a_two_node_cluster_gives_the_local_games(
         timeout=60,
     )
     assert status.stdout.count(" node_") == 2, status.stdout
+
+
+def lab_tune(out: Path, *extra: str) -> None:
+    command = [
+        str(THEOMACHY), "lab", "tune", "arena-of-the-gods", "--agents", "random",
+        "--parameters", "zeus-*", "--trials", "3", "--games", "8", "--validate", "6",
+        "--seed", "2", "--out", str(out), *extra,
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, env=ENV, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_lab_tune_on_a_two_node_cluster_finds_what_the_local_one_finds(
+    cluster: str, tmp_path: Path
+) -> None:
+    lab_tune(tmp_path / "local")
+    lab_tune(tmp_path / "cluster", "--backend", "ray", "--address", cluster)
+    for name in ("tuned.json",):
+        assert (tmp_path / "cluster" / name).read_text() == (tmp_path / "local" / name).read_text()
+    # Every trial and the re-measurement played the same games with the same content.
+    for folder in sorted((tmp_path / "local").glob("*/*/games.parquet")):
+        run_folder = folder.parent.relative_to(tmp_path / "local")
+        assert read_games(tmp_path / "cluster" / run_folder) == read_games(folder.parent)
+    assert len(list((tmp_path / "local").glob("trials/*/games.parquet"))) == 3
+    report = (tmp_path / "cluster" / "tune.md").read_text()
+    assert "## What changes" in report and "## Fresh seeds" in report

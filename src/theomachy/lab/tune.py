@@ -201,6 +201,16 @@ class Trial(BaseModel):
     loss: dict[str, float]
 
 
+def _forget_other_content(lab: LabConfig) -> None:
+    """Remove a measurement folder that holds games of other content: an interrupted trial
+    the study lost, or the re-measurement of a candidate that a longer search replaced."""
+    path = Path(lab.out) / "run.json"
+    if path.exists():
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        if stored.get("content", {}) != lab.content:
+            shutil.rmtree(lab.out)
+
+
 def measure(
     the_plan: Plan, name: str, values: dict[str, int], on_game: Callable[[], None] | None = None
 ) -> dict[str, float]:
@@ -214,15 +224,9 @@ def measure(
         derive_seed(config.seed, "tune"),
         {n: new for n, (_, new) in changes.items()},
     )
-    folder = config.out / name
-    if (folder / "run.json").exists():
-        stored = json.loads((folder / "run.json").read_text(encoding="utf-8"))
-        if stored.get("content", {}) != lab.content:
-            # An interrupted trial whose candidate is not the one proposed now (the study
-            # lost it): its games measure something else.
-            shutil.rmtree(folder)
+    _forget_other_content(lab)
     run(lab, on_game=(lambda _row: on_game()) if on_game else None)
-    rows = read_games(folder)
+    rows = read_games(lab.out)
     return objectives.loss(rows, the_plan.objective, the_plan.faction, changes, the_plan.tunables)
 
 
@@ -330,10 +334,9 @@ def validate(
     for side, content in (("before", {}), ("after", changed)):
         for label, agents in plays:
             name = f"validate/{side}-{label}"
-            run(
-                config.lab(name, agents, config.validate_games, seed, content),
-                on_game=(lambda _row: on_game()) if on_game else None,
-            )
+            lab = config.lab(name, agents, config.validate_games, seed, content)
+            _forget_other_content(lab)
+            run(lab, on_game=(lambda _row: on_game()) if on_game else None)
             folders[f"{side}-{label}"] = name
     (config.out / "tuned.json").write_text(
         json.dumps({"game": config.game, "values": changed}, indent=1, sort_keys=True) + "\n",

@@ -1,0 +1,184 @@
+"""The tuner (``theomachy lab tune``), its objective and the design metrics: an objective is
+read term by term or refused with the term named; the loss counts what it says; a run is the
+same from its seed, and a run stopped and continued gives what an uninterrupted one gives;
+the report shows before and after on fresh seeds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from theomachy.cli import app
+from theomachy.engine import overlay
+from theomachy.lab import metrics
+from theomachy.lab.objective import loss, parse
+from theomachy.lab.store import read_games
+from theomachy.lab.tune import TuneConfig, plan, tune
+from theomachy.lab.tune_report import corrected_z
+
+
+def row(winners: list[int], gods: list[str], length: int = 10, **extra: object) -> dict:
+    returns = (
+        [1.0 / len(winners) if s in winners else 0.0 for s in range(2)] if winners else [0.0, 0.0]
+    )
+    return {
+        "game": "arena-of-the-gods",
+        "players": 2,
+        "winners": winners,
+        "returns": returns,
+        "length": length,
+        "feature_gods": gods,
+        **extra,
+    }
+
+
+def test_an_objective_is_read_term_by_term() -> None:
+    goal = parse(
+        "factions=2,seats,length=40..120,ending:last-standing>=0.5,reach:stalemate,edits=0"
+    )
+    assert goal.factions == 2 and goal.seats == 1 and goal.length == (40, 120)
+    assert goal.endings == {"last-standing": 0.5} and goal.reach == ("stalemate",)
+    assert goal.edits == 0 and goal.size == 0.01
+    for bad, reason in (
+        ("factions,wizards", "cannot read 'wizards'"),
+        ("length=9..3", "is empty"),
+        ("ending:omphalos>=2", "not from 0 to 1"),
+        ("", "names no term"),
+        ("x" * 501, "longer than 500"),
+    ):
+        with pytest.raises(ValueError, match=reason):
+            parse(bad)
+
+
+def test_the_loss_counts_factions_seats_length_endings_and_edits() -> None:
+    rows = [
+        row([0], ["zeus", "odin"], 10, ending="last-standing"),
+        row([0], ["odin", "zeus"], 50, ending="last-standing"),
+        row([1], ["zeus", "odin"], 10, ending="stalemate"),
+        row([], ["odin", "zeus"], 10, ending="stalemate"),
+    ]
+    tunables = {t.name: t for t in overlay.declarations("arena-of-the-gods").tunables}
+    name = "zeus-thunderbolt-favor"
+    shipped = overlay.defaults("arena-of-the-gods")[name]
+    goal = parse("factions,seats,length=5..20,ending:last-standing>=0.8,reach:round-limit")
+    parts = loss(rows, goal, "gods", {name: (shipped, shipped + 1)}, tunables)
+    # Zeus won 1 of his 4 seats (0.25 below fair), Odin 2 of 4 (fair): the root mean square
+    # is 0.25 / sqrt(2). The same for the seats: seat 0 won 2 of 4, seat 1 won 1.
+    assert parts["factions"] == pytest.approx(0.25 / 2**0.5)
+    assert parts["seats"] == pytest.approx(0.25 / 2**0.5)
+    assert parts["length"] == pytest.approx(0.25)  # one game of 50 actions
+    assert parts["ending last-standing"] == pytest.approx(0.8 - 2 / 3)  # of decided games
+    assert parts["reach round-limit"] == 0.05
+    span = tunables[name].high - tunables[name].low
+    assert parts["edits"] == 0.005 and parts["size"] == pytest.approx(0.01 / span)
+    assert parts["total"] == pytest.approx(sum(v for k, v in parts.items() if k != "total"))
+
+
+def test_design_metrics_read_the_lead_and_the_endings() -> None:
+    assert metrics.settled_at([1, 1, 0, 0], 0) == 0.5
+    assert metrics.settled_at([0, 0, 0, 0], 0) == 0.0
+    assert metrics.settled_at([0, 1, 0, 1], 0) == 1.0
+    assert metrics.lead_changes([0, -1, 0, 1, 1, 0]) == 2
+    rows = [
+        row([0], ["zeus", "odin"], 10, leaders=[1, 0, 0, 0], ending="last-standing"),
+        row([1], ["zeus", "odin"], 30, leaders=[0, 0, 1, 1], ending="last-standing"),
+        row([0, 1], ["odin", "zeus"], 20, leaders=[0, 1], ending="stalemate"),
+    ]
+    lead = metrics.lead(rows)
+    assert lead is not None and lead.settled_median == 0.375 and lead.settled_by_half == 1.0
+    assert lead.lead_changes_mean == pytest.approx(1.0)
+    assert metrics.draw_rate(rows) == (1, 3)
+    assert metrics.endings(rows, ("last-standing", "stalemate", "round-limit")) == [
+        ("last-standing", 2),
+        ("stalemate", 1),
+        ("round-limit", 0),
+    ]
+    names, table = metrics.matrix(rows, "gods")
+    assert names == ["odin", "zeus"]
+    assert table[1][0] == (0.5, 3) and table[0][1] == (0.5, 3)  # a win, a loss, a share
+    sizes = metrics.lengths(rows)
+    assert (sizes.shortest, sizes.median, sizes.longest) == (10, 20, 30)
+
+
+def test_bonferroni_widens_the_intervals_with_the_comparisons() -> None:
+    assert corrected_z(1) == pytest.approx(1.95996, abs=1e-4)
+    assert corrected_z(12) == pytest.approx(2.8653, abs=1e-4)  # z of 1 - 0.05 / 24
+
+
+def config(out: Path, trials: int) -> TuneConfig:
+    return TuneConfig(
+        game="arena-of-the-gods",
+        agents=["random"],
+        parameters=["zeus-*", "odin-well-*"],
+        objective="factions,seats,edits=0.001",
+        trials=trials,
+        games=6,
+        validate_games=4,
+        seed=3,
+        out=out,
+    )
+
+
+def trials_of(out: Path) -> list[tuple[dict, dict]]:
+    from theomachy.lab.tune import _study, trials
+
+    found = trials(_study(plan(config(out, 1))))
+    return [(t.values, t.loss) for t in found]
+
+
+def test_a_tuning_run_is_its_seed_and_a_continued_run_is_an_uninterrupted_one(
+    tmp_path: Path,
+) -> None:
+    whole = tmp_path / "whole"
+    report = tune(config(whole, 3))
+    text = report.read_text(encoding="utf-8")
+    for heading in ("## What changes", "## The search", "## Fresh seeds: random", "## Verdict"):
+        assert heading in text
+    assert "Bonferroni" in text and "fair share" not in text.split("## Plots")[1]
+    for picture in ("tune-history.png", "tune-factions-agents.png", "tune-seats-agents.png"):
+        assert (whole / picture).stat().st_size > 1000
+    tuned = json.loads((whole / "tuned.json").read_text())
+    assert tuned["game"] == "arena-of-the-gods"
+    overlay.checked("arena-of-the-gods", tuned["values"])
+    # Trial 0 is the shipped content; every trial plays the same seeds.
+    first = trials_of(whole)
+    assert first[0][0] == {
+        n: v for n, v in overlay.defaults("arena-of-the-gods").items() if n in first[0][0]
+    }
+    seeds = [[r["seed"] for r in read_games(whole / "trials" / f"{k:04d}")] for k in range(3)]
+    assert seeds[0] == seeds[1] == seeds[2]
+    fresh = {r["seed"] for r in read_games(whole / "validate" / "before-agents")}
+    assert not fresh & set(seeds[0])  # the re-measurement's seeds are new
+    # Stopped after two trials, then continued to three: the same trials.
+    parts = tmp_path / "parts"
+    tune(config(parts, 2))
+    tune(config(parts, 3))
+    assert trials_of(parts) == first
+    assert (parts / "tuned.json").read_text() == (whole / "tuned.json").read_text()
+    # A continued run must keep its settings.
+    with pytest.raises(ValueError, match="other settings"):
+        tune(config(parts, 3).model_copy(update={"seed": 4}))
+
+
+def test_the_tune_command_refuses_bad_input_with_the_reason(tmp_path: Path) -> None:
+    runner = CliRunner()
+    base = ["lab", "tune", "arena-of-the-gods", "--out", str(tmp_path / "t")]
+    for extra, reason in (
+        (["--objective", "factions,bogus"], "cannot read 'bogus'"),
+        (["--parameters", "nothing-*"], "matches no tunable"),
+        (["--objective", "reach:omphalos"], "no ending 'omphalos'"),
+        (["--band", "0.6,0.4"], "band"),
+        (["--band", "half"], "--band must be LOW,HIGH"),
+        (["--agents", "wizard"], "unknown agent"),
+        (["--trials", "0"], "trials"),
+    ):
+        result = runner.invoke(app, [*base, *extra])
+        assert result.exit_code != 0, extra
+        assert reason in result.output, (extra, result.output)
+    result = runner.invoke(app, ["lab", "tune", "mythotopia", "--out", str(tmp_path / "m")])
+    assert "declares no tunables" in result.output
+    listing = runner.invoke(app, ["lab", "tunables", "arena-of-the-gods"])
+    assert listing.exit_code == 0 and "zeus-thunderbolt-favor" in listing.output
