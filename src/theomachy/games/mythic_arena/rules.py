@@ -67,6 +67,9 @@ PANTHEON, DRAW, DECIDE, DRAW_AGAIN, PLACE, ABILITY, STRENGTH, OVER = range(8)
 PHASE_NAMES = ("pantheon", "draw", "decide", "draw-again", "place", "ability", "strength", "over")
 
 MAJORITY_BONUS = 3  # MA-END-3
+# The endings (MA-END-7): more Glory (MA-END-4), equal Glory and more unused Strength tokens
+# (MA-END-5), equal on both (MA-END-6).
+ENDING_GLORY, ENDING_STRENGTH, ENDING_DRAW = "glory", "strength-tie-break", "draw"
 HIDDEN_DRAW = "draw ?"  # a draw as those who may not see the card know it (MA-RULING-PUBLIC)
 
 
@@ -150,6 +153,8 @@ class MythicArenaGame(Game):
     max_players = 2
     default_players = 2
     Options = MythicArenaOptions
+    # MA-END-7: how the (last) game was decided, State.ending().
+    endings = (ENDING_GLORY, ENDING_STRENGTH, ENDING_DRAW)
 
     @classmethod
     def catalog(cls) -> dict[str, dict[str, Any]]:
@@ -719,6 +724,16 @@ class MythicArenaState(State):
             return list(self.game_winners)
         best = max(self.wins)
         return [p for p in (0, 1) if self.wins[p] == best]
+
+    def ending(self) -> str | None:
+        """How the game was decided (MA-END-7); in a match, the match's last game."""
+        if self.phase != OVER:
+            return None
+        last = self.results[-1]
+        if len(last["winners"]) > 1:
+            return ENDING_DRAW
+        glory = last["glory"]
+        return ENDING_GLORY if glory[0] != glory[1] else ENDING_STRENGTH
 
     def _returns(self) -> list[float]:
         winners = self._winners()

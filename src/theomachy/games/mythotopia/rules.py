@@ -411,6 +411,10 @@ class Facts:
         self.sites, self.wars = state._sites_and_wars()
 
 
+# How a game ends (MT-END-6, State.ending()).
+ENDING_ACTION, ENDING_ROUND_LIMIT = "end-game", "round-limit"
+
+
 class MythotopiaOptions(GameOptions):
     """Options: ``choose_provinces`` (MT-SETUP-OPT-1, 3 or 4 players) and ``max_rounds``
     (MT-CAP-1: the game ends after that many rounds)."""
@@ -443,6 +447,8 @@ class MythotopiaGame(Game):
     max_players = 4
     default_players = 2
     Options = MythotopiaOptions
+    # MT-END-6: the End the game action (MT-END) or the round cap (MT-CAP-1).
+    endings = (ENDING_ACTION, ENDING_ROUND_LIMIT)
 
     def __init__(self, players: int | None = None, options: dict[str, Any] | None = None):
         super().__init__(players, options)
@@ -2254,6 +2260,15 @@ class MythotopiaState(State):
     # --- results ----------------------------------------------------------------------------------
     def _winners(self) -> list[int]:
         return sorted(self.winners_)
+
+    def ending(self) -> str | None:
+        """``end-game`` when a player took End the game, ``round-limit`` when the last turn
+        of round ``max_rounds`` ended it (MT-END-6); None before the end."""
+        if self.phase != OVER:
+            return None
+        if self.round > self.game.options["max_rounds"]:
+            return ENDING_ROUND_LIMIT
+        return ENDING_ACTION
 
     def _returns(self) -> list[float]:
         share = 1.0 / len(self.winners_)
