@@ -115,7 +115,7 @@ def config(out: Path, trials: int) -> TuneConfig:
         parameters=["zeus-*", "odin-well-*"],
         objective="factions,seats,edits=0.001",
         trials=trials,
-        games=6,
+        games=4,
         validate_games=4,
         seed=3,
         out=out,

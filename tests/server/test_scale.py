@@ -23,6 +23,11 @@ from .helpers import auth, stored_log
 from .live import LiveServer
 from .postgres import PostgresCluster, binaries, create_database, running_postgres
 
+# Several server processes playing whole games against one database: a soak of half a
+# minute and more a test, run by `make bench`. The cross-process logic it found wanting (a
+# notice dropped during a catch-up) has a unit test of its own (test_notices.py).
+pytestmark = pytest.mark.benchmark
+
 FAST = json.dumps(
     {"bot_pool": "thread", "lease_s": 2.0, "sweep_s": 0.5, "http_rate": 1e6, "http_burst": 1e6}
 )
