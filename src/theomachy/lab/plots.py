@@ -69,11 +69,16 @@ def rate_bars(
         axes.set_ylabel(f"win rate (%) with {interval}")
         axes.set_ylim(0, 100)
     _fair_line(axes, fair, horizontal)
-    axes.legend(loc="lower right", fontsize=8)
+    _legend_beside(axes)
     _title(axes, title)
     figure.tight_layout()
-    figure.savefig(path, dpi=100)
+    figure.savefig(path, dpi=100, bbox_inches="tight")
     plt.close(figure)
+
+
+def _legend_beside(axes: Any) -> None:
+    """The legend right of the axes, where it covers no bar or label."""
+    axes.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=8, frameon=False)
 
 
 def compare_bars(
@@ -115,10 +120,10 @@ def compare_bars(
     axes.invert_yaxis()
     axes.set_xlim(0, 100)
     axes.set_xlabel(f"win rate (%) with {interval}")
-    axes.legend(loc="lower right", fontsize=8)
+    _legend_beside(axes)
     _title(axes, title)
     figure.tight_layout()
-    figure.savefig(path, dpi=100)
+    figure.savefig(path, dpi=100, bbox_inches="tight")
     plt.close(figure)
 
 
