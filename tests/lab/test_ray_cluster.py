@@ -22,6 +22,10 @@ from theomachy.lab import read_games
 
 pytest.importorskip("ray")
 
+# Two Ray nodes, a lab run and a tuning run on them: over a minute of one core, so a scale
+# test run by `make bench` (`pytest -m benchmark`), not by `make test`.
+pytestmark = pytest.mark.benchmark
+
 RAY = Path(sys.executable).with_name("ray")
 THEOMACHY = Path(sys.executable).with_name("theomachy")
 # A cluster of this machine only, for a test: no token to share between the nodes.

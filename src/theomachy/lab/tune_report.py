@@ -176,41 +176,27 @@ def write_report(
                 ["after", *_design(after, the_plan.endings)],
             ],
         )
-        factions = [
-            (n, old, new)
-            for (n, old), (_, new) in zip(then, now, strict=True)
-            if not n.startswith("seat ")
-        ]
-        if factions:
-            name = f"tune-factions-{label}.png"
+        for kind, seat_rows in (("factions", False), ("seats", True)):
+            group = [
+                (n, old, new)
+                for (n, old), (_, new) in zip(then, now, strict=True)
+                if n.startswith("seat ") == seat_rows
+            ]
+            if not group:
+                continue
+            what = "seat" if seat_rows else str(the_plan.faction)
+            name = f"tune-{kind}-{label}.png"
             plots.compare_bars(
                 out / name,
-                f"{game}: {the_plan.faction} win rates, {who}",
-                [n for n, _, _ in factions],
-                [old for _, old, _ in factions],
-                [new for _, _, new in factions],
+                f"{game}: {what} win rates, {who}",
+                [n for n, _, _ in group],
+                [old for _, old, _ in group],
+                [new for _, _, new in group],
                 the_plan.fair,
                 f"{level:.2f}% intervals (Bonferroni)",
                 the_plan.band,
             )
-            made[f"{the_plan.faction}, {who}"] = name
-        seats = [
-            (n, old, new)
-            for (n, old), (_, new) in zip(then, now, strict=True)
-            if n.startswith("seat ")
-        ]
-        name = f"tune-seats-{label}.png"
-        plots.compare_bars(
-            out / name,
-            f"{game}: seat win rates, {who}",
-            [n for n, _, _ in seats],
-            [old for _, old, _ in seats],
-            [new for _, _, new in seats],
-            the_plan.fair,
-            f"{level:.2f}% intervals (Bonferroni)",
-            the_plan.band,
-        )
-        made[f"seats, {who}"] = name
+            made[f"{what}, {who}"] = name
         name = f"tune-length-{label}.png"
         plots.histogram(
             out / name,
