@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from theomachy.engine.chance import sample_outcome
@@ -27,12 +27,15 @@ def simulate(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     max_steps: int = 1_000_000,
+    watch: Callable[[State], None] | None = None,
 ) -> State:
     """The terminal state of one game.
 
     ``agents`` holds one agent (a name for ``agents.make`` or an Agent) per seat; by default
     every seat is ``random``. Chance is resolved by ``random.Random(seed)``; named agents get
     seeds derived from ``seed`` and their seat, so the same call always gives the same game.
+    ``watch`` (the lab's lead tracker) sees each position where a player decides, before the
+    decision; it must not change the state.
     """
     from theomachy.agents import make
 
@@ -55,5 +58,7 @@ def simulate(
         elif player < 0:
             return state
         else:
+            if watch is not None:
+                watch(state)
             state.apply(bots[player].act(state))
     raise RuntimeError(f"{game}: no end after {max_steps} steps (seed {seed})")

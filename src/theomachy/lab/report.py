@@ -171,7 +171,8 @@ def design_metrics(rows: list[Row]) -> list[str]:
     if lead is not None:
         md += [
             "",
-            f"Decisiveness (the game's own evaluation at {LEAD_SAMPLES} points of each game): "
+            f"Decisiveness (the game's own evaluation at {LEAD_SAMPLES} to {2 * LEAD_SAMPLES} "
+            "evenly spaced decisions of each game): "
             f"the eventual winner led for good from {100 * lead.settled_median:.0f}% of the "
             f"game (median); in {100 * lead.settled_by_half:.0f}% of decided games it led "
             f"for good by halfway. The lead changed hands {lead.lead_changes_mean:.1f} times "

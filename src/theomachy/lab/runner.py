@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from theomachy.agents.levels import LEVELS, plan
 from theomachy.agents.specs import build, parse_spec
 from theomachy.engine import overlay
-from theomachy.engine.core import CHANCE, State
+from theomachy.engine.core import State
 from theomachy.engine.registry import load
 from theomachy.engine.simulate import derive_seed, simulate
 from theomachy.lab.store import append_games, done_indices, exclusive
@@ -32,8 +32,8 @@ FLUSH_EVERY = 25  # games per part file
 # task per game costs more to send than a short game takes to play (Ray was 0.76x of one
 # process that way on 2 CPUs).
 BATCHES_PER_WORKER = 4
-# Positions of each game at which the lab asks the game's evaluation who leads (decisiveness
-# and lead changes in the report), spread evenly over the game.
+# Decisions of each game at which the lab asks the game's evaluation who leads (decisiveness
+# and lead changes in the report): this many to twice as many, spread evenly over the game.
 LEAD_SAMPLES = 16
 
 
@@ -130,7 +130,10 @@ def play_game(config: LabConfig, index: int) -> dict[str, Any]:
         assert config.players is not None
         option, value = rotated(config.game, config.players, index)
         options[option] = value
-    end = simulate(config.game, players=config.players, agents=bots, seed=seed, options=options)
+    lead = LeadTracker()
+    end = simulate(
+        config.game, players=config.players, agents=bots, seed=seed, options=options, watch=lead
+    )
     scores = end.scores()
     row: dict[str, Any] = {
         "game_index": index,
@@ -144,7 +147,7 @@ def play_game(config: LabConfig, index: int) -> dict[str, Any]:
         "length": len(end.history()),
         "scores": [float(s) for s in scores] if scores is not None else None,
         "ending": end.ending(),
-        "leaders": leaders(end),
+        "leaders": lead.leaders,
         "content": json.dumps(config.content, sort_keys=True),
     }
     for key, value in end.features().items():
@@ -152,26 +155,29 @@ def play_game(config: LabConfig, index: int) -> dict[str, Any]:
     return row
 
 
-def leaders(end: State, samples: int = LEAD_SAMPLES) -> list[int]:
-    """Who led, by the game's own evaluation, at ``samples`` positions spread evenly over a
-    finished game (replayed from its history): the seat with the highest value, or -1 where
-    the best are tied. The lab's decisiveness and lead changes are read from it."""
-    history = end.history()
-    if not history:
-        return []
-    wanted = sorted({round(k * len(history) / samples) for k in range(samples)})
-    state = end.game.new_game()
-    found: list[int] = []
-    for step, action in enumerate(history):
-        if wanted and step == wanted[0]:
-            wanted.pop(0)
-            if state.current_player != CHANCE or step == 0:
-                values = [state.evaluate(p) for p in range(end.game.players)]
-                best = max(values)
-                top = [p for p, v in enumerate(values) if v == best]
-                found.append(top[0] if len(top) == 1 else -1)
-        state.apply(action)
-    return found
+class LeadTracker:
+    """Who led, by the game's own evaluation, at evenly spaced decisions of a game, seen as
+    it is played (``simulate``'s ``watch``): the seat with the highest value, or -1 where the
+    best are tied. It samples every ``stride``-th decision and, when it holds twice
+    ``LEAD_SAMPLES``, keeps every other sample and doubles the stride, so it ends with
+    ``LEAD_SAMPLES`` to twice that many, evenly spaced, without knowing the game's length.
+    The lab's decisiveness and lead changes are read from them."""
+
+    def __init__(self) -> None:
+        self.leaders: list[int] = []
+        self.stride = 1
+        self.seen = 0
+
+    def __call__(self, state: State) -> None:
+        if self.seen % self.stride == 0:
+            values = [state.evaluate(p) for p in range(state.game.players)]
+            best = max(values)
+            top = [p for p, v in enumerate(values) if v == best]
+            self.leaders.append(top[0] if len(top) == 1 else -1)
+            if len(self.leaders) >= 2 * LEAD_SAMPLES:
+                self.leaders = self.leaders[::2]
+                self.stride *= 2
+        self.seen += 1
 
 
 def play_batch(config: LabConfig, indices: list[int]) -> list[dict[str, Any]]:
