@@ -31,6 +31,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import Progress
 
+import lab_scaling
 import perf
 import theomachy
 
@@ -720,77 +721,6 @@ def balance_table(balances: list[Balance]) -> list[str]:
     return lines
 
 
-# Random mythic-wars games per lab scaling measurement: about half a minute at --jobs 1, so
-# that the workers' start-up (Ray's above all) counts as it does in a real run.
-LAB_GAMES = 12_000
-
-
-def measure_lab_scaling(games: int) -> list[tuple[str, float, str]]:
-    """Games/s of `theomachy lab run` (random mythic-wars, two players) with 1 and 2 local
-    jobs and with Ray on this machine; the same games each time (same seeds)."""
-    import tempfile
-
-    from theomachy.lab import LabConfig, read_games, run
-
-    rows: list[tuple[str, float, str]] = []
-    reference = None
-    for label, changes in (
-        ("--jobs 1", {"jobs": 1}),
-        ("--jobs 2", {"jobs": 2}),
-        ("--backend ray (2 CPUs)", {"backend": "ray"}),
-    ):
-        note = ""
-        with tempfile.TemporaryDirectory() as folder:
-            config = LabConfig(
-                game="mythic-wars",
-                agents=["random"],
-                games=games,
-                seed=3,
-                out=Path(folder),
-                **changes,
-            )
-            try:
-                if changes.get("backend") == "ray":
-                    import ray
-
-                    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level=40)
-                start = time.perf_counter()
-                run(config)
-                elapsed = time.perf_counter() - start
-                games_read = read_games(folder)
-                if reference is None:
-                    reference = games_read
-                elif games_read != reference:
-                    note = "results differ from --jobs 1!"
-                rows.append((label, games / elapsed, note))
-            except ImportError:
-                rows.append((label, 0.0, "Ray is not installed"))
-            finally:
-                if changes.get("backend") == "ray":
-                    import ray
-
-                    ray.shutdown()
-    return rows
-
-
-def lab_section(scaling: list[tuple[str, float, str]], games: int) -> list[str]:
-    """The lab scaling table (games/s and speed-up over one job)."""
-    base = scaling[0][1] or 1.0
-    lines = [
-        "## Lab scaling",
-        "",
-        f"`theomachy lab run mythic-wars --agents random --games {games}`, two players, on "
-        "this machine; Ray started locally with 2 CPUs (its start-up time included). Every "
-        "variant played the same games (checked).",
-        "",
-        "| backend | games/s | speed-up over --jobs 1 | note |",
-        "|---|---:|---:|---|",
-    ]
-    for label, rate, note in scaling:
-        lines.append(f"| {label} | {rate:,.1f} | {rate / base:.2f} | {note} |")
-    return lines
-
-
 def server_section() -> list[str]:
     """The play server under load measured by bench/server_load.py (SERVER.md), if present."""
     path = Path(__file__).with_name("SERVER.md")
@@ -840,7 +770,7 @@ def render(
     seed: int,
     load_problems: list[str],
     balance: tuple[list[Balance], int, int, float],
-    scaling: list[tuple[str, float, str]] | None = None,
+    scaling: list[lab_scaling.Row] | None = None,
 ) -> str:
     """The whole markdown report."""
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -857,7 +787,7 @@ def render(
     lines += ["", "## Balance (random play)", ""]
     lines += [balance_method(games, processes, wall), "", *balance_table(balances)]
     if scaling:
-        lines += ["", *lab_section(scaling, LAB_GAMES)]
+        lines += ["", *lab_scaling.section(scaling)]
     lines += ["", *server_section()]
     lines += ["", *search_section()]
     lines += ["", *ladder_section()]
@@ -907,7 +837,7 @@ def main(argv: list[str] | None = None) -> int:
         measure_secondary(target, results[key(target)], args.seconds / 5, args.seed)
     balances, wall = measure_balance(args.balance_games, args.processes)
     balance = (balances, args.balance_games, args.processes, wall)
-    scaling = measure_lab_scaling(LAB_GAMES)
+    scaling = lab_scaling.measure()
     report = render(
         targets,
         results,

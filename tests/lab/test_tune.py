@@ -163,9 +163,29 @@ def test_a_tuning_run_is_its_seed_and_a_continued_run_is_an_uninterrupted_one(
         tune(config(parts, 3).model_copy(update={"seed": 4}))
 
 
+def test_a_starting_guess_is_trial_one(tmp_path: Path) -> None:
+    guess = {"zeus-thunderbolt-damage": 1, "odin-well-favor": 1}
+    out = tmp_path / "guess"
+    tune(config(out, 2).model_copy(update={"start": guess}))
+    found = trials_of(out)
+    shipped = overlay.defaults("arena-of-the-gods")
+    assert found[0][0] == {n: shipped[n] for n in found[0][0]}
+    assert found[1][0] == {**found[0][0], **guess}
+    stored = json.loads((out / "trials" / "0001" / "run.json").read_text())
+    assert stored["content"] == {n: v for n, v in guess.items() if v != shipped[n]}
+    with pytest.raises(ValueError, match="which --parameters does not search"):
+        plan(config(tmp_path / "x", 2).model_copy(update={"start": {"ra-flare-favor": 3}}))
+    with pytest.raises(ValueError, match=r"outside 1\.\.3"):
+        plan(config(tmp_path / "x", 2).model_copy(update={"start": {"zeus-thunderbolt-damage": 9}}))
+
+
 def test_the_tune_command_refuses_bad_input_with_the_reason(tmp_path: Path) -> None:
     runner = CliRunner()
     base = ["lab", "tune", "arena-of-the-gods", "--out", str(tmp_path / "t")]
+    broken, strings, unknown = (tmp_path / n for n in ("broken.json", "s.json", "u.json"))
+    broken.write_text("{")
+    strings.write_text('{"values": {"zeus-command-power": "2"}}')
+    unknown.write_text('{"no-such-card": 2}')
     for extra, reason in (
         (["--objective", "factions,bogus"], "cannot read 'bogus'"),
         (["--parameters", "nothing-*"], "matches no tunable"),
@@ -174,6 +194,10 @@ def test_the_tune_command_refuses_bad_input_with_the_reason(tmp_path: Path) -> N
         (["--band", "half"], "--band must be LOW,HIGH"),
         (["--agents", "wizard"], "unknown agent"),
         (["--trials", "0"], "trials"),
+        (["--start", str(tmp_path / "absent.json")], "--start: cannot read absent.json"),
+        (["--start", str(broken)], "--start: broken.json is not valid JSON"),
+        (["--start", str(strings)], "must map tunable names to integers"),
+        (["--start", str(unknown)], "'no-such-card' is not a tunable"),
     ):
         result = runner.invoke(app, [*base, *extra])
         assert result.exit_code != 0, extra

@@ -27,6 +27,33 @@ from theomachy.lab.runner import LabConfig, run
 lab_app = typer.Typer(help="Simulate many games and report balance.", no_args_is_help=True)
 
 
+START_LIMIT = 64 * 1024
+
+
+def start_values(path: Path) -> dict[str, int]:
+    """The ``--start`` file: a JSON object of tunable values, flat or as a ``tuned.json``
+    (``{"values": {...}}``); ``ValueError`` naming the problem (names and bounds are checked
+    against the game's declarations later)."""
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(START_LIMIT + 1)
+    except OSError as error:
+        raise ValueError(f"--start: cannot read {path.name}: {error.strerror}") from None
+    if len(raw) > START_LIMIT:
+        raise ValueError(f"--start: {path.name} is larger than {START_LIMIT // 1024} KiB")
+    try:
+        document = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ValueError(f"--start: {path.name} is not valid JSON: {error}") from None
+    if isinstance(document, dict) and isinstance(document.get("values"), dict):
+        document = document["values"]
+    if not isinstance(document, dict) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in document.values()
+    ):
+        raise ValueError(f"--start: {path.name} must map tunable names to integers")
+    return {str(k): v for k, v in document.items()}
+
+
 def game_options(game: str, options: str) -> Any:
     """The ``--options`` JSON, with Arena of the Gods deck files read in (a game opens no
     file); a clear failure when it is not JSON or a deck file is bad."""
@@ -308,6 +335,10 @@ def tune_command(
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
     options: Annotated[str, typer.Option(help="game options as JSON")] = "{}",
+    start: Annotated[
+        Path | None,
+        typer.Option(help="JSON of tunable values to try first (a guess, or a tuned.json)"),
+    ] = None,
 ) -> None:
     """Search GAME's tunables for the smallest change that meets the objective, then
     re-measure it on fresh seeds beside the shipped content (OUT/tune.md). Run again to
@@ -342,6 +373,7 @@ def tune_command(
             backend=cast(Literal["local", "ray"], backend),
             address=address,
             options=parsed,
+            start=start_values(start) if start is not None else {},
             out=out,
         )
         path = tune(

@@ -9,7 +9,8 @@ uninterrupted one would have.
 
 Every trial plays the same seeded games (common random numbers: two candidates differ by
 their content, not their luck) with the run's agents (the ``hard`` level by default) and
-scores them with the objective (``lab.objective``). Trial 0 is the shipped content. The best
+scores them with the objective (``lab.objective``). Trial 0 is the shipped content; with
+``--start``, trial 1 is a designer's guess (or an earlier run's ``tuned.json``). The best
 candidate is then re-measured, beside the shipped content, on fresh seeds no trial saw, with
 the run's agents and with random play, and the report gives 95% intervals corrected for the
 number of comparisons (Bonferroni).
@@ -63,6 +64,7 @@ class TuneConfig(BaseModel):
     backend: Literal["local", "ray"] = "local"
     address: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
+    start: dict[str, int] = Field(default_factory=dict, max_length=200)
     out: Path
 
     @field_validator("agents")
@@ -149,6 +151,10 @@ def plan(config: TuneConfig) -> Plan:
         raise ValueError(
             f"{config.game} names no faction feature: drop 'factions' from --objective"
         )
+    overlay.checked(config.game, config.start)
+    outside = sorted(set(config.start) - set(chosen))
+    if outside:
+        raise ValueError(f"--start sets {', '.join(outside)}, which --parameters does not search")
     shipped = overlay.defaults(config.game)
     return Plan(
         config=config,
@@ -287,9 +293,13 @@ def search(
     done = trials(study)
     while len(done) < config.trials:
         number = len(done)
-        if number == 0:
+        if number == 0 or (number == 1 and config.start):
+            # Trial 0 is the shipped content; trial 1 a designer's starting guess (--start),
+            # so that the search knows it from the beginning.
             values = dict(the_plan.shipped)
-            loss = measure(the_plan, "trials/0000", values, on_game)
+            if number == 1:
+                values.update(config.start)
+            loss = measure(the_plan, f"trials/{number:04d}", values, on_game)
             study.add_trial(
                 optuna.trial.create_trial(
                     params=values,

@@ -13,7 +13,8 @@ import pytest
 
 from theomachy.engine import overlay
 from theomachy.engine.content import ContentError
-from theomachy.games.mythic_arena.cards import catalog, load_deck, load_powers
+from theomachy.games.mythic_arena import rules as ma_rules
+from theomachy.games.mythic_arena.cards import Setup, catalog, load_deck, load_powers, setup
 from theomachy.games.mythic_arena.rules import MythicArenaGame
 
 from .scenario import position
@@ -93,16 +94,40 @@ def test_tunables_load_resolve_and_ship_within_their_bounds():
     cards = {card.id: card for card in catalog()}
     for tunable in declared.tunables:
         assert tunable.low <= shipped[tunable.name] <= tunable.high, tunable.name
+        if tunable.file == "setup.toml":
+            assert shipped[tunable.name] == setup().second_player_strength
+            continue
         assert cards[greek_card(tunable)].power == shipped[tunable.name]
     # The rulebook's Powers are facts, never tunable (MA-RULING-CONTENT).
     facts = {"artemis", "ullr", "hera", "frigg"}
-    assert not facts & {greek_card(t) for t in declared.tunables}
+    powers = [t for t in declared.tunables if t.file == "powers.toml"]
+    assert not facts & {greek_card(t) for t in powers}
     features = position().features()
     assert features["pantheon"] == ["greek", "norse"]
     json.dumps(features)
 
 
 @rules("MA-RULING-CONTENT")
+@rules("MA-RULING-SECOND", "MA-SETUP-3", "MA-SETUP-4")
+def test_the_player_who_does_not_start_takes_the_second_player_tokens(monkeypatch):
+    monkeypatch.setattr(ma_rules, "setup", lambda: Setup(second_player_strength=2))
+    state = MythicArenaGame(options={"rounds": 3, "first_player": 1}).new_game()
+    state.apply("choose norse")
+    # Seat 1 starts; seat 0 holds two tokens taken from the supply of 10.
+    assert (state.to_move, state.strength, state.supply) == (1, [2, 0], 8)
+    # The next game of the match: its starter is the last winner; the other takes them.
+    state.glory = [0, 3]
+    state._end_game()
+    assert state.starter == 1 and (state.strength, state.supply) == ([2, 0], 8)
+    state.glory = [3, 0]
+    state._end_game()
+    assert state.starter == 0 and (state.strength, state.supply) == ([0, 2], 8)
+    # Never more than the supply holds.
+    small = MythicArenaGame(options={"strength_supply": 1}).new_game()
+    small.apply("choose greek")
+    assert (small.strength, small.supply) == ([0, 1], 0)
+
+
 def test_a_designed_power_is_given_once_for_both_mirrored_cards(tmp_path: Path):
     folder = overlay.content_folder(GAME)
     powers = {e.greek: e.power for e in load_powers(folder / "powers.toml").powers}
@@ -125,7 +150,10 @@ import theomachy
 from theomachy.games.mythic_arena.rules import MythicArenaGame
 cards = MythicArenaGame.catalog()
 end = theomachy.simulate("mythic-arena", seed=3)
+start = MythicArenaGame().new_game()
+start.apply("choose greek")
 print(json.dumps({
+    "second": start.strength[1],
     "power": {c: cards[c]["power"] for c in ("zeus", "odin", "aphrodite", "freyja", "artemis")},
     "terminal": end.is_terminal(),
     "ending": end.ending(),
@@ -150,3 +178,4 @@ def test_every_tunable_at_a_bound_loads_and_plays_to_the_end(bound: str):
     assert power["zeus"] != overlay.defaults(GAME)["zeus-odin-power"]
     assert power["aphrodite"] == power["freyja"] == values["aphrodite-freyja-power"]
     assert power["artemis"] == 2
+    assert seen["second"] == values["second-player-strength"]

@@ -142,6 +142,21 @@ def load_deck(path: Path | str, powers: Mapping[str, int] | None = None) -> Deck
     )
 
 
+class Setup(BaseModel):
+    """``setup.toml``: the numbers of the setup that are our design."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    second_player_strength: int = Field(ge=0, le=5)
+
+
+@cache
+def setup() -> Setup:
+    """The setup numbers (MA-RULING-SECOND)."""
+    path = package_file("theomachy.games.mythic_arena", "content/setup.toml")
+    return validate(path, read_toml(path), Setup, "setup")
+
+
 @cache
 def catalog() -> tuple[Card, ...]:
     """All cards: the Greek deck then the Norse deck; a card's index is its number here."""

@@ -38,7 +38,7 @@ from theomachy.games.mythic_arena.board import (
     row_of,
     run_starts,
 )
-from theomachy.games.mythic_arena.cards import PANTHEONS, catalog
+from theomachy.games.mythic_arena.cards import PANTHEONS, catalog, setup
 from theomachy.games.mythic_arena.match import match_games, wins_needed
 from theomachy.games.mythic_arena.specs import (
     DECKS,
@@ -435,6 +435,10 @@ class MythicArenaState(State):
     def _start_game(self, starter: int) -> None:
         self._reset_battlefield()
         self.starter = starter
+        # MA-RULING-SECOND: the player who does not start takes tokens from the supply.
+        given = min(setup().second_player_strength, self.supply)
+        self.supply -= given
+        self.strength[1 - starter] += given
         self._start_turn(starter)
 
     def _start_turn(self, player: int) -> None:
