@@ -163,6 +163,17 @@ def test_a_tuning_run_is_its_seed_and_a_continued_run_is_an_uninterrupted_one(
         tune(config(parts, 3).model_copy(update={"seed": 4}))
 
 
+def test_when_the_shipped_content_wins_it_is_re_measured_once(tmp_path: Path) -> None:
+    out = tmp_path / "shipped"
+    # A penalty of 10 an edit: no candidate can beat the shipped content.
+    report = tune(config(out, 2).model_copy(update={"objective": "factions,edits=10"}))
+    assert json.loads((out / "tuned.json").read_text())["values"] == {}
+    assert (out / "validate" / "before-agents").is_dir()
+    assert not (out / "validate" / "after-agents").exists()
+    text = report.read_text(encoding="utf-8")
+    assert "No candidate beat the shipped content" in text and "## Fresh seeds" in text
+
+
 def test_a_starting_guess_is_trial_one(tmp_path: Path) -> None:
     guess = {"zeus-thunderbolt-damage": 1, "odin-well-favor": 1}
     out = tmp_path / "guess"

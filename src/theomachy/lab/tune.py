@@ -341,13 +341,17 @@ def validate(
     if config.random_check and config.agents != ["random"]:
         plays.append(("random", ["random"]))
     folders: dict[str, str] = {}
-    for side, content in (("before", {}), ("after", changed)):
+    # When no candidate beat the shipped content, "after" is the same games: played once.
+    sides = (("before", {}), ("after", changed)) if changed else (("before", {}),)
+    for side, content in sides:
         for label, agents in plays:
             name = f"validate/{side}-{label}"
             lab = config.lab(name, agents, config.validate_games, seed, content)
             _forget_other_content(lab)
             run(lab, on_game=(lambda _row: on_game()) if on_game else None)
             folders[f"{side}-{label}"] = name
+            if not changed:
+                folders[f"after-{label}"] = name
     (config.out / "tuned.json").write_text(
         json.dumps({"game": config.game, "values": changed}, indent=1, sort_keys=True) + "\n",
         encoding="utf-8",

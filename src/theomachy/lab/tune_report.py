@@ -84,8 +84,15 @@ def write_report(
         f"{the_plan.players} players, agents {', '.join(config.agents)}, objective "
         f"`{config.objective}`, {len(found)} trials (trial 0: the shipped content) of "
         f"{config.games} games each on the same seeds, searched with Optuna's TPE sampler "
-        f"(run seed {config.seed}). The chosen candidate and the shipped content were then "
-        f"played again on {config.validate_games} fresh games each that no trial saw."
+        f"(run seed {config.seed}). "
+        + (
+            f"The chosen candidate and the shipped content were then played again on "
+            f"{config.validate_games} fresh games each that no trial saw."
+            if changes
+            else f"No candidate beat the shipped content, which was then played again on "
+            f"{config.validate_games} fresh games that no trial saw (before and after below "
+            "are those same games)."
+        )
     )
     md += ["", "## What changes", ""]
     if changes:
