@@ -14,6 +14,7 @@ import pytest
 
 from theomachy.engine import overlay
 from theomachy.engine.simulate import simulate
+from theomachy.games.arena_of_the_gods.cards import catalog
 from theomachy.games.arena_of_the_gods.model import STALL_ROUNDS
 from theomachy.games.arena_of_the_gods.rules import ArenaGame, ArenaState
 
@@ -140,3 +141,38 @@ def test_an_overlay_at_every_bound_loads_and_plays(bound: str):
     assert seen["fomorian_favor"] == values["fomorian-favor"]
     shipped = overlay.defaults(GAME)
     assert seen["hoplite_health"] != shipped["hoplite-health"]
+
+
+GODS = ("zeus", "odin", "ra", "amaterasu", "quetzalcoatl", "dagda")
+
+
+def phrases(ability) -> list[str]:
+    """What a God's text must say for one of its abilities, from the ability's numbers."""
+    said = []
+    if ability.when == "activated":
+        said.append(f"Pay {ability.favor} Favor")
+    if ability.effect == "damage":
+        said.append(f"deal {ability.amount} damage")
+    elif ability.effect == "draw":
+        said.append(f"draw {ability.amount} card")
+    elif ability.effect == "prevent":
+        said.append(f"prevent the next {ability.amount} damage")
+    elif ability.effect == "discount":
+        said.append(f"cost {ability.amount} less {ability.resource.title()}")
+    elif ability.effect in ("aura", "buff"):
+        if ability.power:
+            said.append(f"+{ability.power} Power")
+        if ability.health:
+            said.append(f"+{ability.health} Health")
+    return said
+
+
+def test_every_god_text_says_the_numbers_its_abilities_use():
+    """The texts players read follow the numbers the rules use, tuned ones included
+    (issue 23: a value taken from the tuner is written into the card's text too)."""
+    cards = catalog()
+    for god in GODS:
+        card = cards[god]
+        for ability in card.abilities:
+            for phrase in phrases(ability):
+                assert phrase in card.text, (god, phrase, card.text)
