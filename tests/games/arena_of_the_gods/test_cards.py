@@ -62,39 +62,39 @@ def empty_decks(**kwargs: object) -> ArenaState:
 def test_zeus():
     # Olympian Command: Greek Units Zeus's player controls get +1 Power; no one else's.
     state = position(
-        ("zeus", "odin"), field=[("hoplite", 0), ("militia", 0), ("hoplite", 1)], favor=[3, 0]
+        ("zeus", "odin"), field=[("hoplite", 0), ("militia", 0), ("hoplite", 1)], favor=[5, 0]
     )
     assert (power(state, "hoplite@0"), power(state, "militia@0"), power(state, "hoplite@1")) == (
         3,
         1,
         2,
     )
-    # Thunderbolt: 3 Favor, 2 damage to an opponent's Unit or God, once per turn.
+    # Thunderbolt: 5 Favor, 1 damage to an opponent's Unit or God, once per turn.
     uses = [a for a in legal(state) if a.startswith("use ")]
     assert uses == ["use zeus@0 hoplite@1", "use zeus@0 odin@1"]
     act(state, "use zeus@0 odin@1")
-    assert state.life == [20, 18] and state.favor[0] == 0
-    state.favor[0] = 6
+    assert state.life == [20, 19] and state.favor[0] == 0
+    state.favor[0] = 10
     state.invalidate_caches()
     assert not any(a.startswith("use ") for a in legal(state))  # once per turn
-    state = position(("zeus", "odin"), field=[("hoplite", 1)], favor=[3, 0])
+    state = position(("zeus", "odin"), field=[("hoplite", 1)], favor=[5, 0])
     act(state, "use zeus@0 hoplite@1")
-    assert damage(state, "hoplite@1") == 2
-    state = position(("zeus", "odin"), field=[("hoplite", 1)], favor=[2, 0])
+    assert damage(state, "hoplite@1") == 1
+    state = position(("zeus", "odin"), field=[("hoplite", 1)], favor=[4, 0])
     assert not any(a.startswith("use ") for a in legal(state))  # cannot pay
     # At any time: defending on Odin's turn, in the pre-combat window (on the stack).
-    state = position(("zeus", "odin"), seat=1, field=[("spearman", 1)], favor=[3, 0])
-    act(state, "attack spearman@1 zeus@0")
-    assert "use zeus@0 spearman@1" in legal(state)
-    act(state, "use zeus@0 spearman@1")
-    assert damage(state, "spearman@1") == 0  # waits for the window to close
+    state = position(("zeus", "odin"), seat=1, field=[("war-hound", 1)], favor=[5, 0])
+    act(state, "attack war-hound@1 zeus@0")
+    assert "use zeus@0 war-hound@1" in legal(state)
+    act(state, "use zeus@0 war-hound@1")
+    assert on_field(state, "war-hound@1")  # waits for the window to close
     act(state, "pass", "pass")
-    assert not on_field(state, "spearman@1") and state.life == [20, 20]
+    assert not on_field(state, "war-hound@1") and state.life == [20, 20]
 
 
 @rules("AG-PLAY-1", "AG-ABILITY-1")
 def test_odin():
-    # Halls of Asgard: Odin's Norse Units cost 1 less Gold.
+    # Halls of Asgard: Odin's Norse Units cost 2 less Gold.
     state = position(
         ("odin", "zeus"),
         hands={0: ["berserker"], 1: ["berserker"]},
@@ -102,7 +102,7 @@ def test_odin():
         favor=[2, 0],
         decks={0: ["militia", "spearman"]},
     )
-    assert abilities.cost(state, 0, "berserker") == (2, 0)
+    assert abilities.cost(state, 0, "berserker") == (1, 0)
     assert abilities.cost(state, 1, "berserker") == (3, 0)
     assert abilities.cost(state, 0, "militia") == (1, 0)  # not Norse
     assert abilities.cost(state, 0, "ragnarok") == (1, 5)  # not a Unit
@@ -113,7 +113,7 @@ def test_odin():
     draw(state, "spearman")
     assert state.hand[0] == ["berserker", "spearman"] and state.deck[0] == ["militia"]
     act(state, "play berserker")
-    assert state.gold[0] == 0 and on_field(state, "berserker@0")
+    assert state.gold[0] == 1 and on_field(state, "berserker@0")
     # At any time: in the window of a Battle on Zeus's turn; the card comes when it resolves.
     state = position(("odin", "zeus"), seat=1, field=[("spearman", 1), ("militia", 0)],
                      favor=[2, 0], decks={0: ["militia"]})  # fmt: skip
@@ -125,40 +125,40 @@ def test_odin():
 
 @rules("AG-PLAY-1", "AG-ABILITY-1", "AG-RULING-HEALTH")
 def test_ra():
-    # Light of the Solar Barque: Ra's Egyptian Evocations cost 1 less Favor.
+    # Light of the Solar Barque: Ra's Egyptian Evocations cost 2 less Favor.
     state = position(
-        ("ra", "odin"), field=[("militia", 1), ("war-hound", 1), ("militia", 0)], favor=[4, 0]
+        ("ra", "odin"), field=[("shieldmaiden", 1), ("war-hound", 1), ("militia", 0)], favor=[3, 0]
     )
-    assert abilities.cost(state, 0, "eye-of-horus") == (0, 1)
-    assert abilities.cost(state, 0, "book-of-the-dead") == (0, 4)
+    assert abilities.cost(state, 0, "eye-of-horus") == (0, 0)
+    assert abilities.cost(state, 0, "book-of-the-dead") == (0, 3)
     assert abilities.cost(state, 0, "smite") == (0, 3)  # not Egyptian
     assert abilities.cost(state, 0, "scarab-swarm") == (0, 1)  # not an Evocation
     assert abilities.cost(state, 1, "eye-of-horus") == (0, 2)
-    # Solar Flare: 4 Favor, 1 damage to each Unit the opponents control.
+    # Solar Flare: 3 Favor, 2 damage to each Unit the opponents control.
     assert "use ra@0" in legal(state)
     act(state, "use ra@0")
     assert state.favor[0] == 0
-    assert damage(state, "militia@1") == 1 and damage(state, "militia@0") == 0
+    assert damage(state, "shieldmaiden@1") == 2 and damage(state, "militia@0") == 0
     assert not on_field(state, "war-hound@1") and state.afterlife[1] == ["war-hound"]
     assert state.life == [20, 20]
     # At any time: in the post-combat window of Odin's attack, after Combat Damage.
-    state = position(("ra", "odin"), seat=1, field=[("spearman", 1), ("militia", 0)],
-                     favor=[4, 0])  # fmt: skip
-    battle(state, "spearman@1", "ra@0", post=["use ra@0"])
+    state = position(("ra", "odin"), seat=1, field=[("shieldmaiden", 1), ("militia", 0)],
+                     favor=[3, 0])  # fmt: skip
+    battle(state, "shieldmaiden@1", "ra@0", post=["use ra@0"])
     assert state.life[0] == 18 and state.favor[0] == 0
-    assert damage(state, "spearman@1") == 1 and damage(state, "militia@0") == 0
+    assert damage(state, "shieldmaiden@1") == 2 and damage(state, "militia@0") == 0
 
 
 @rules("AG-BATTLE-2", "AG-TERM-PREVENT", "AG-TURN-5")
 def test_amaterasu():
     # Rising Sun: Japanese Units of hers get +1 Power while attacking.
-    state = position(("amaterasu", "odin"), field=[("ashigaru", 0), ("militia", 1)], favor=[2, 0])
+    state = position(("amaterasu", "odin"), field=[("ashigaru", 0), ("militia", 1)], favor=[3, 0])
     assert power(state, "ashigaru@0") == 1
     # At any time, but its target is an engaged Unit: none outside a Battle.
     assert not any(a.startswith("use amaterasu") for a in legal(state))
     act(state, "attack ashigaru@0 militia@1", "hold")
     assert power(state, "ashigaru@0") == 2
-    # Mirror of Yata: 2 Favor in a battle window, prevent the next 2 damage to an engaged Unit.
+    # Mirror of Yata: 3 Favor in a battle window, prevent the next 2 damage to an engaged Unit.
     act(state, "pass")  # the defender first
     assert [a for a in legal(state) if a.startswith("use")] == [
         "use amaterasu@0 ashigaru@0",
@@ -181,7 +181,7 @@ def test_quetzalcoatl():
     state = position(
         ("quetzalcoatl", "odin"),
         field=[("eagle-warrior", 0), ("militia", 1)],
-        favor=[2, 0],
+        favor=[4, 0],
         decks={0: [], 1: []},
     )
     assert abilities.cost(state, 0, "ahuizotl") == (0, 2)
@@ -189,36 +189,37 @@ def test_quetzalcoatl():
     assert abilities.cost(state, 0, "eagle-warrior") == (2, 0)  # Mortal
     assert abilities.cost(state, 0, "griffin") == (1, 3)  # not Aztec
     assert abilities.cost(state, 1, "ahuizotl") == (0, 3)
-    # Obsidian Offering: 2 Favor, a Unit of his gets +2 Power this turn.
+    # Obsidian Offering: 4 Favor, a Unit of his gets +1 Power this turn.
     assert [a for a in legal(state) if a.startswith("use")] == [
         "use quetzalcoatl@0 eagle-warrior@0"
     ]
     act(state, "use quetzalcoatl@0 eagle-warrior@0")
-    assert power(state, "eagle-warrior@0") == 4 and state.favor[0] == 0
+    assert power(state, "eagle-warrior@0") == 3 and state.favor[0] == 0
     pass_turn(state)
     assert power(state, "eagle-warrior@0") == 2
-    # At any time: defending on Odin's turn, his Unit strikes back harder.
+    # At any time: defending on Odin's turn, his Unit strikes back harder (3 into a Griffin's
+    # 3 Health, which its own 2 Power would not kill).
     state = position(("quetzalcoatl", "odin"), seat=1, field=[("eagle-warrior", 0),
-                     ("shieldmaiden", 1)], favor=[2, 0])  # fmt: skip
-    battle(state, "shieldmaiden@1", "eagle-warrior@0", pre=["use quetzalcoatl@0 eagle-warrior@0"])
-    assert not on_field(state, "shieldmaiden@1") and not on_field(state, "eagle-warrior@0")
+                     ("griffin", 1)], favor=[4, 0])  # fmt: skip
+    battle(state, "griffin@1", "eagle-warrior@0", pre=["use quetzalcoatl@0 eagle-warrior@0"])
+    assert not on_field(state, "griffin@1") and not on_field(state, "eagle-warrior@0")
 
 
 @rules("AG-TERM-RETURN", "AG-ABILITY-1")
 def test_dagda():
-    # Cauldron of Plenty: his Celtic Units get +1 Health.
+    # Cauldron of Plenty: his Celtic Units get +2 Health.
     state = position(
         ("dagda", "odin"),
         field=[("druid", 0), ("militia", 0), ("bard", 1)],
-        favor=[4, 0],
+        favor=[2, 0],
         afterlife={0: ["militia", "smite", "hoplite"]},
     )
     assert (health(state, "druid@0"), health(state, "militia@0"), health(state, "bard@1")) == (
-        4,
+        5,
         2,
         1,
     )
-    # Club of Life: 4 Favor, a Unit card from his Afterlife to his hand.
+    # Club of Life: 2 Favor, a Unit card from his Afterlife to his hand.
     uses = [a for a in legal(state) if a.startswith("use dagda")]
     assert uses == ["use dagda@0 hoplite", "use dagda@0 militia"]
     act(state, "use dagda@0 hoplite")
@@ -226,7 +227,7 @@ def test_dagda():
     assert state.afterlife[0] == ["militia", "smite"] and state.favor[0] == 0
     # At any time: in the pre-combat window of Odin's attack on his Druid.
     state = position(("dagda", "odin"), seat=1, field=[("spearman", 1), ("druid", 0)],
-                     favor=[4, 0], afterlife={0: ["militia"]})  # fmt: skip
+                     favor=[2, 0], afterlife={0: ["militia"]})  # fmt: skip
     battle(state, "spearman@1", "druid@0", pre=["use dagda@0 militia"])
     assert state.hand[0] == ["militia"] and state.afterlife[0] == [] and state.favor[0] == 0
 
@@ -807,7 +808,7 @@ def test_loki():
         gold=[1, 0],
         favor=[4, 0],
     )
-    assert abilities.cost(state, 0, "loki") == (1, 4)  # Odin's discount
+    assert abilities.cost(state, 0, "loki") == (0, 4)  # Odin's discount of 2 Gold
     assert [a for a in legal(state) if a.startswith("play")] == [
         "play loki militia@1",
         "play loki spearman@1",
@@ -1073,7 +1074,7 @@ def test_eye_of_horus():
     perm(state, "tomb-guardian@1").damage = 4
     state.invalidate_caches()
     act(state, "attack militia@0 tomb-guardian@1", "hold", "play eye-of-horus tomb-guardian@1")
-    assert state.favor[1] == 1  # Ra's discount
+    assert state.favor[1] == 2  # Ra's discount of 2 Favor: it cost nothing
     close_window(state)  # 4 - 3 + 1
     assert damage(state, "tomb-guardian@1") == 2 and damage(state, "militia@0") == 1
 

@@ -165,21 +165,22 @@ def test_a_ceremonial_evocation_says_its_cost_and_what_it_did():
 
 @rules("AG-ABILITY-1", "AG-RULING-BLESSING")
 def test_a_blessing_is_named_and_its_damage_said():
-    state = setup(("zeus", "odin"), favor=[3, 3])
+    state = setup(("zeus", "odin"), favor=[5, 3])
     assert tell(state, "use zeus@0 odin@1") == [
-        ("move", "uses Thunderbolt on Odin for 3 Favor: Odin loses 2 Life (18 left)")
+        ("move", "uses Thunderbolt on Odin for 5 Favor: Odin loses 1 Life (19 left)")
     ]
 
 
 @rules("AG-PLAY-1", "AG-PLAY-3")
 def test_the_cost_said_is_the_one_paid_after_discounts():
-    # Valkyrie costs 1 Gold and 3 Favor; Odin's Norse Units cost 1 Gold less.
+    # Valkyrie costs 1 Gold and 3 Favor; Odin's Norse Units cost 2 Gold less (Skald's 1 Gold
+    # becomes nothing).
     state = setup(
         ("zeus", "odin"), seat=1, hands={1: ["valkyrie", "skald"]}, gold=[0, 2], favor=[0, 3]
     )
     assert tell(state, "play valkyrie", "play skald valkyrie@1") == [
         ("move", "plays Valkyrie (3/3) for 3 Favor"),
-        ("move", "plays Skald (1/2) on Valkyrie for 1 Gold: Valkyrie gets +1 Power (now 4/3)"),
+        ("move", "plays Skald (1/2) on Valkyrie for free: Valkyrie gets +1 Power (now 4/3)"),
     ]
 
 
@@ -282,16 +283,16 @@ def test_cards_from_the_afterlife_say_where_they_went():
     state.afterlife[0] = ["druid"]
     state.invalidate_caches()
     assert tell(state.clone(), "use dagda@0 druid", reader=1) == [
-        ("move", "uses Club of Life for 4 Favor: Druid returns to their hand")
+        ("move", "uses Club of Life for 2 Favor: Druid returns to their hand")
     ]
     assert tell(state, "use dagda@0 druid", reader=0) == [
-        ("move", "uses Club of Life for 4 Favor: Druid returns to your hand")
+        ("move", "uses Club of Life for 2 Favor: Druid returns to your hand")
     ]
     state = setup(("ra", "odin"), hands={0: ["book-of-the-dead"]}, favor=[6, 0])
     state.afterlife[0] = ["jackal-of-anubis"]
     state.invalidate_caches()
     assert tell(state, "play book-of-the-dead jackal-of-anubis", reader=1) == [
-        ("move", "plays Book of the Dead for 4 Favor: Jackal of Anubis returns to the Battleground")
+        ("move", "plays Book of the Dead for 3 Favor: Jackal of Anubis returns to the Battleground")
     ]
 
 

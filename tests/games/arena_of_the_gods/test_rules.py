@@ -460,7 +460,7 @@ def test_the_turn_passes_left_skipping_players_who_are_out():
     draw_any(state)
     end_turn(state)
     assert state.current == 0
-    state = setup(("zeus", "odin", "ra"), seat=0, life=[20, 2, 20], favor=[3, 0, 0])
+    state = setup(("zeus", "odin", "ra"), seat=0, life=[20, 1, 20], favor=[5, 0, 0])
     act(state, "use zeus@0 odin@1")
     assert state.out == [False, True, False]
     end_turn(state)
@@ -469,9 +469,9 @@ def test_the_turn_passes_left_skipping_players_who_are_out():
 
 @rules("AG-TURN-5", "AG-TERM-GET", "AG-ABILITY-1")
 def test_gets_and_prevention_end_with_the_turn_and_abilities_refresh():
-    state = setup(PLAIN, field=[("spearman", 0)], favor=[6, 0])
-    act(state, "use quetzalcoatl@0 spearman@0")  # gets +2 Power this turn
-    assert power(state, "spearman@0") == 4 and state.favor[0] == 4
+    state = setup(PLAIN, field=[("spearman", 0)], favor=[8, 0])
+    act(state, "use quetzalcoatl@0 spearman@0")  # gets +1 Power this turn
+    assert power(state, "spearman@0") == 3 and state.favor[0] == 4
     assert not any(a.startswith("use quetzalcoatl@0") for a in state.legal_actions())
     find(state, "spearman@0").shield = 2
     end_turn(state)
@@ -494,10 +494,10 @@ def test_gods_cannot_attack_can_be_attacked_and_have_abilities():
     put(state, "hoplite", 1)
     assert power(state, "hoplite@1") == 2
     # God Blessing: an activated ability of the God card.
-    state.favor[0] = 3
+    state.favor[0] = 5
     assert "use zeus@0 hoplite@1" in state.legal_actions()
     act(state, "use zeus@0 odin@1")
-    assert state.life[1] == 18
+    assert state.life[1] == 19
 
 
 @rules("AG-RULING-BLESSING", "AG-CARD-1", "AG-ABILITY-1")
@@ -507,8 +507,9 @@ def test_ag_ruling_blessing_used_at_any_time_a_player_may_act():
     # on the opponent's turn in a Battle he defends; once per turn.
     hands = {0: ["rite-of-cleansing"], 1: ["parry"]}
     state = setup(("zeus", "amaterasu"), hands=hands, field=[("spearman", 0), ("ashigaru", 1)],
-                  favor=[9, 2])  # fmt: skip
+                  favor=[10, 3])  # fmt: skip
     state.deck = [[], []]
+    find(state, "ashigaru@1").damage = 1  # already wounded: Thunderbolt's 1 damage kills it
     assert "use zeus@0 amaterasu@1" in state.legal_actions()
     attack(state, "spearman@0", "ashigaru@1")
     assert state.current_player == 1
@@ -516,7 +517,7 @@ def test_ag_ruling_blessing_used_at_any_time_a_player_may_act():
     act(state, "pass")
     assert "use zeus@0 ashigaru@1" in state.legal_actions()  # the attacker's window
     act(state, "use zeus@0 ashigaru@1")
-    assert find(state, "ashigaru@1").damage == 0 and state.favor[0] == 6  # waits on the stack
+    assert find(state, "ashigaru@1").damage == 1 and state.favor[0] == 5  # waits on the stack
     assert state.battle is not None and [i.card for i in state.battle.stack] == ["zeus"]
     passes(state, 2)  # the window closes: Thunderbolt resolves, the pre-combat check
     assert "ashigaru@1" not in tokens(state) and state.step == MAIN
@@ -530,7 +531,7 @@ def test_ag_ruling_blessing_used_at_any_time_a_player_may_act():
     assert state.current_player == 0 and state.step == PRE_WINDOW
     assert "use zeus@0 shieldmaiden@1" in state.legal_actions()
     act(state, "use zeus@0 shieldmaiden@1", "pass", "pass")
-    assert find(state, "shieldmaiden@1").damage == 2 and state.favor[0] == 3
+    assert find(state, "shieldmaiden@1").damage == 1 and state.favor[0] == 0
 
 
 @rules("AG-RULING-BLESSING")
@@ -647,12 +648,12 @@ def test_playing_costs_gold_and_favor_and_unaffordable_cards_cannot_be_played():
     assert "spartan-veteran" not in state.hand[0]
     with pytest.raises(IllegalAction):
         state.apply("play pegasus")
-    # a discount: Odin's Norse Units cost 1 Gold less, never below 0
+    # a discount: Odin's Norse Units cost 2 Gold less, never below 0
     state = setup(("odin", "zeus"), hands={0: ["berserker", "huginn"]}, gold=[2, 0], favor=[1, 0])
-    assert abilities.cost(state, 0, "berserker") == (2, 0)
+    assert abilities.cost(state, 0, "berserker") == (1, 0)
     assert abilities.cost(state, 0, "huginn") == (0, 1)
     act(state, "play berserker")
-    assert state.gold[0] == 0
+    assert state.gold[0] == 1
 
 
 @rules("AG-PLAY-2", "AG-EVOKE-2")
@@ -932,7 +933,7 @@ def test_inside_a_battle_lethal_damage_can_be_healed_before_the_check():
     act(state, "play smite spearman@1")
     assert "spearman@1" not in tokens(state) and state.afterlife[1] == ["spearman"]
     # ... and a God at 0 Life after an ability is out at once
-    state = setup(("zeus", "odin", "ra"), life=[20, 2, 20], favor=[3, 0, 0])
+    state = setup(("zeus", "odin", "ra"), life=[20, 1, 20], favor=[5, 0, 0])
     act(state, "use zeus@0 odin@1")
     assert state.out[1]
 
@@ -1112,7 +1113,7 @@ def test_static_gets_last_while_their_source_is_there():
 
 @rules("AG-TERM-RETURN", "AG-RULING-HIDDEN")
 def test_a_card_returned_to_the_hand_is_known_to_all():
-    state = setup(("dagda", "odin"), favor=[4, 0])
+    state = setup(("dagda", "odin"), favor=[2, 0])
     state.afterlife[0] = ["fianna-hunter", "geis"]
     assert state.legal_actions() == ["end", "use dagda@0 fianna-hunter"]  # Units only
     act(state, "use dagda@0 fianna-hunter")
@@ -1154,7 +1155,7 @@ def test_engaged_units_are_the_attacker_and_the_attacked():
 @rules("AG-END-1")
 def test_a_player_at_zero_life_is_out_and_their_cards_leave():
     state = setup(("zeus", "odin", "ra"), field=[("spearman", 1), ("spearman", 2)],
-                  life=[20, 2, 20], favor=[3, 0, 0])  # fmt: skip
+                  life=[20, 1, 20], favor=[5, 0, 0])  # fmt: skip
     put(state, "geis", 2).bound_to = 1  # Ra's binding on Odin
     put(state, "geis", 1).bound_to = 2  # Odin's binding on Ra
     act(state, "use zeus@0 odin@1")
@@ -1178,7 +1179,7 @@ def test_the_turn_player_going_out_passes_the_turn_at_once():
 
 @rules("AG-END-2")
 def test_the_last_player_standing_wins():
-    state = setup(("zeus", "odin"), life=[20, 2], favor=[3, 0])
+    state = setup(("zeus", "odin"), life=[20, 1], favor=[5, 0])
     act(state, "use zeus@0 odin@1")
     assert state.is_terminal() and state.winners() == [0] and state.returns() == [1.0, 0.0]
     with pytest.raises(IllegalAction):
@@ -1187,12 +1188,12 @@ def test_the_last_player_standing_wins():
 
 @rules("AG-END-2", "AG-END-1")
 def test_last_standing_of_three_and_shared_wins():
-    state = setup(("zeus", "odin", "ra"), life=[20, 2, 2], favor=[3, 0, 0])
+    state = setup(("zeus", "odin", "ra"), life=[20, 1, 1], favor=[5, 0, 0])
     act(state, "use zeus@0 odin@1")
     assert not state.is_terminal()
     end_turn(state)
     assert state.current == 2
-    state.favor[0] = 3
+    state.favor[0] = 5
     draw_any(state)
     end_turn(state)
     draw_any(state)
@@ -1492,7 +1493,7 @@ def refusal(state: ArenaState, action: str, player: int | None = None) -> str:
         ("attack spearman odin@1", "name a card on the Battleground as <card>@<seat> (spearman@0"),
         ("attack nobody@0 odin@1", "there is no card 'nobody'"),
         ("attack spearman@0", "an attack names two cards"),
-        ("play spearman", "spearman costs 2 Gold and 0 Favor; you have 1 Gold and 3 Favor"),
+        ("play spearman", "spearman costs 2 Gold and 0 Favor; you have 1 Gold and 4 Favor"),
         ("play parry militia@1", "parry is a Combat Evocation: it is played only in a battle"),
         ("play hoplite", "you have no hoplite in your hand"),
         ("play nothing-such", "there is no card 'nothing-such' to play"),
@@ -1513,7 +1514,7 @@ def refusal(state: ArenaState, action: str, player: int | None = None) -> str:
 def test_ag_notation_2_a_refusal_parses_card_names_and_says_why(action: str, why: str):
     state = setup(PLAIN, hands={0: ["spearman", "parry", "smite"]},
                   field=[("spearman", 0), ("militia", 1), ("temple", 1)],
-                  gold=[1, 0], favor=[3, 0])  # fmt: skip
+                  gold=[1, 0], favor=[4, 0])  # fmt: skip
     put(state, "militia", 0, ready=False)
     assert why in refusal(state, action)
 

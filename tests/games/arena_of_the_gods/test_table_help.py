@@ -71,9 +71,9 @@ def test_a_pass_that_sends_a_unit_whose_death_draws_is_not_taken_back():
 
 @rules("AG-END-2")
 def test_an_action_that_ends_the_game_is_not_taken_back():
-    state = setup(("zeus", "odin"), favor=[3, 0], life=[20, 2])
+    state = setup(("zeus", "odin"), favor=[5, 0], life=[20, 1])
     assert not state.undo_safe("use zeus@0 odin@1")
-    state.life = [20, 3]
+    state.life = [20, 2]
     assert state.undo_safe("use zeus@0 odin@1")
 
 
@@ -121,7 +121,7 @@ def main_phase() -> ArenaState:
         hands={0: ["spearman", "parry", "smite"]},
         field=[("spearman", 0), ("militia", 1), ("temple", 1)],
         gold=[1, 0],
-        favor=[3, 0],
+        favor=[4, 0],
     )
     put(state, "militia", 0, ready=False)
     return state

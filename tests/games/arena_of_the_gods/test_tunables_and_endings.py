@@ -36,9 +36,9 @@ def test_the_endings_are_declared():
 
 @rules("AG-END-3", "AG-END-2")
 def test_ending_last_standing_when_one_god_is_left():
-    state = setup(("zeus", "odin"), life=[20, 2], favor=[3, 0])
+    state = setup(("zeus", "odin"), life=[20, 1], favor=[5, 0])
     assert state.ending() is None
-    act(state, "use zeus@0 odin@1")  # Thunderbolt: 2 damage, Odin at 0 Life
+    act(state, "use zeus@0 odin@1")  # Thunderbolt: 1 damage, Odin at 0 Life
     assert state.is_terminal() and state.winners() == [0]
     assert state.ending() == "last-standing"
 
