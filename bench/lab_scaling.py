@@ -96,6 +96,12 @@ def section(rows: list[Row]) -> list[str]:
         speed = f"{base[games] / seconds:.2f}" if seconds and games in base else "-"
         rate = f"{games / seconds:,.1f}" if seconds else "-"
         lines.append(f"| {games:,} | {label} | {seconds:.1f} | {rate} | {speed} | {note} |")
+    lines += [
+        "",
+        "Compare `--jobs 1`'s own games/s at both sizes: where one process slows on the longer "
+        "run (a shared machine, a growing list of rows), the larger run's speed-ups are "
+        "flattered, and the smaller run's are the ones to quote.",
+    ]
     return lines
 
 
