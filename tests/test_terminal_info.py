@@ -79,7 +79,7 @@ def test_arena_a_god_with_its_abilities_and_blessing() -> None:
     zeus = info("arena-of-the-gods", "zeus")
     assert "Zeus · god" in zeus
     assert "Pantheon Ability - Olympian Command: Greek Units you control get +1 Power." in zeus
-    assert "God Blessing - Thunderbolt: Pay 3 Favor" in zeus
+    assert "God Blessing - Thunderbolt: Pay 5 Favor" in zeus
     assert "starting buildings Market, Market, Temple" in zeus
     # A God answers to its ability's and Blessing's names too.
     assert info("arena-of-the-gods", "Thunderbolt") == zeus
