@@ -6,12 +6,10 @@ at every low or every high bound still makes a game that plays to its end)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
+from scenario_helpers import probe_with_overlay
 from theomachy.engine import overlay
 from theomachy.engine.simulate import simulate
 from theomachy.games.arena_of_the_gods.cards import catalog
@@ -128,12 +126,7 @@ print(json.dumps({
 def test_an_overlay_at_every_bound_loads_and_plays(bound: str):
     declared = {t.name: t for t in overlay.declarations(GAME).tunables}
     values = {name: getattr(t, bound) for name, t in declared.items()}
-    env = {**os.environ, overlay.ENV: overlay.encode(GAME, values)}
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    seen = probe_with_overlay(GAME, values, PROBE)
     assert seen["ending"] in ArenaGame.endings
     assert seen["thunderbolt_favor"] == values["zeus-thunderbolt-favor"]
     assert seen["flare_damage"] == values["ra-flare-damage"]

@@ -4,13 +4,11 @@ Powers of our own design, one per mirrored pair of cards (content/powers.toml)."
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from scenario_helpers import probe_with_overlay
 from theomachy.engine import overlay
 from theomachy.engine.content import ContentError
 from theomachy.games.mythic_arena import rules as ma_rules
@@ -165,12 +163,7 @@ print(json.dumps({
 def test_every_tunable_at_a_bound_loads_and_plays_to_the_end(bound: str):
     declared = overlay.declarations(GAME)
     values = {t.name: getattr(t, bound) for t in declared.tunables}
-    env = {**os.environ, overlay.ENV: overlay.encode(GAME, values)}
-    done = subprocess.run(
-        [sys.executable, "-c", PLAY], env=env, capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    seen = probe_with_overlay(GAME, values, PLAY)
     assert seen["terminal"] and seen["ending"] in MythicArenaGame.endings
     power = seen["power"]
     # Each tuned Power changes both mirrored cards; the rulebook's Artemis 2 does not move.

@@ -8,13 +8,11 @@ below (content/roster.toml): Achilles Offence 4 (+1 Close Combat at Range 0), Ha
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
 import theomachy
+from scenario_helpers import probe_with_overlay
 from theomachy.engine import overlay
 from theomachy.games.mythic_battles.model import PASS_OR_GO
 from theomachy.games.mythic_battles.rules import BattlesGame
@@ -136,12 +134,7 @@ print(json.dumps({
 @rules("MB-RULING-TUNABLES")
 def test_every_tunable_at_a_bound_loads_and_plays(bound: str):
     values = {t.name: getattr(t, bound) for t in overlay.declarations(GAME).tunables}
-    env = {**os.environ, overlay.ENV: overlay.encode(GAME, values)}
-    done = subprocess.run(
-        [sys.executable, "-c", _PLAY], env=env, capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    seen = probe_with_overlay(GAME, values, _PLAY)
     for name in (
         "zeus-vitality",
         "achilles-offence",

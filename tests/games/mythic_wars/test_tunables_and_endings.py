@@ -4,13 +4,11 @@ tunables the balance lab may change (MW-TUNE-1, ``content/tunables.toml``)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
 import theomachy
+from scenario_helpers import probe_with_overlay
 from theomachy.engine import overlay
 from theomachy.games.mythic_wars.cards import PANTHEONS
 from theomachy.games.mythic_wars.rules import DEFEATED, ENTITIES, MythicWarsGame
@@ -169,12 +167,7 @@ print(json.dumps({
 def test_every_tunable_at_one_bound_loads_and_plays(bound: str):
     declared = overlay.declarations(GAME).tunables
     values = {t.name: getattr(t, bound) for t in declared}
-    env = {**os.environ, overlay.ENV: overlay.encode(GAME, values)}
-    done = subprocess.run(
-        [sys.executable, "-c", _PROBE], env=env, capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 0, done.stderr
-    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    seen = probe_with_overlay(GAME, values, _PROBE)
     for name in (
         "zeus-power",
         "amaterasu-blast",
