@@ -436,9 +436,7 @@ class MythicArenaState(State):
         self._reset_battlefield()
         self.starter = starter
         # MA-RULING-SECOND: the player who does not start takes tokens from the supply.
-        given = min(setup().second_player_strength, self.supply)
-        self.supply -= given
-        self.strength[1 - starter] += given
+        self.take_strength(setup().second_player_strength, 1 - starter)
         self._start_turn(starter)
 
     def _start_turn(self, player: int) -> None:
@@ -581,11 +579,12 @@ class MythicArenaState(State):
         self._hold(square, own)
         self.captured_now += (square,)
 
-    def take_strength(self, count: int) -> None:
-        """The player to move takes up to ``count`` tokens from the supply (MA-STRENGTH-4)."""
+    def take_strength(self, count: int, player: int | None = None) -> None:
+        """``player`` (default: the player to move) takes up to ``count`` tokens from the
+        supply (MA-STRENGTH-4)."""
         taken = min(count, self.supply)
         self.supply -= taken
-        self.strength[self.to_move] += taken
+        self.strength[self.to_move if player is None else player] += taken
 
     def remove_to_box(self, square: int) -> None:
         """Put the card at ``square`` (and Hela/Hades beneath it) back in the box."""
