@@ -460,6 +460,27 @@ def test_mb_recruit_4_armies_the_draft_could_not_make_are_refused():
     assert game(2, armies=[["zeus", "hydra", "cerberus", "amazons", "hoplites"], full])
 
 
+@rules("MB-RECRUIT-5", "MB-RECRUIT-2")
+def test_mb_recruit_5_set_divinities_then_the_units_are_drafted():
+    state = game(3, lead=1, divinities=["athena", "zeus", "ares"]).new_game()
+    assert [a for a in state.armies] == [["athena"], ["zeus"], ["ares"]]
+    assert "hades" not in state.pieces  # the divinity nobody plays is removed
+    assert state.step == RECRUIT_UNIT
+    assert state.current_player == 0  # the seat before the lead player recruits first
+    assert not any(a.startswith("choose") for a in state.legal_actions())
+    act(state, "recruit achilles")
+    assert state.current_player == 2  # anticlockwise, as in MB-RECRUIT-2
+    assert state.rp == [5, 9, 9]  # the 3-player scenario gives 9 RP
+    for bad, message in (
+        ({"divinities": ["zeus"]}, "1 divinities for 3 players"),
+        ({"divinities": ["zeus", "zeus", "ares"]}, "each seat needs a different divinity"),
+        ({"divinities": ["zeus", "ares", "achilles"]}, "'achilles' is not a divinity"),
+        ({"divinities": ["zeus", "hades"], "armies": [["zeus"], ["hades"]]}, "not both"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            game(3 if len(bad["divinities"]) != 2 else 2, **bad)
+
+
 @rules("MB-SETUP-4", "MB-OMPHALOS-1")
 def test_the_scenarios_map_with_its_terrain_and_omphalos():
     state = fresh()

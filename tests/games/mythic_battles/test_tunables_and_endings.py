@@ -14,8 +14,10 @@ import pytest
 import theomachy
 from scenario_helpers import probe_with_overlay
 from theomachy.engine import overlay
+from theomachy.games.mythic_battles.data import units
 from theomachy.games.mythic_battles.model import PASS_OR_GO
 from theomachy.games.mythic_battles.rules import BattlesGame
+from theomachy.lab.runner import rotated
 
 from .scenario import act, activate, fresh, position, roll
 
@@ -116,6 +118,7 @@ import json
 import theomachy
 from theomachy.games.mythic_battles.data import scenarios, units
 from theomachy.games.mythic_battles.rules import BattlesGame
+from theomachy.lab.runner import rotated
 u = units()
 s = scenarios()
 end = theomachy.simulate("mythic-battles", seed=5)
@@ -142,3 +145,20 @@ def test_every_tunable_at_a_bound_loads_and_plays(bound: str):
         "sacred-valley-recruitment-points",
     ):
         assert seen[name] == values[name] != overlay.defaults(GAME)[name], name
+
+
+@rules("MB-RECRUIT-5", "MB-RULING-TUNABLES")
+def test_the_lab_rotates_every_divinity_through_every_seat_by_the_divinities_option():
+    declared = overlay.declarations(GAME)
+    assert declared.rotation is not None and declared.rotation.option == "divinities"
+    assert sorted(declared.rotation.values) == sorted(
+        u for u, spec in units().items() if spec.divinity
+    )
+    seen = set()
+    for index in range(12):  # 4 divinities, 2 seats: 12 ordered pairs
+        option, value = rotated(GAME, 2, index)
+        state = theomachy.load(GAME, players=2, options={option: value}).new_game()
+        assert [army[0] for army in state.armies] == value
+        assert state.features()["divinity"] == value
+        seen.add(tuple(value))
+    assert len(seen) == 12

@@ -107,8 +107,10 @@ STEPS_B_AND_C = frozenset(
 
 class BattlesOptions(GameOptions):
     """Options: ``scenario`` (default: the one for the player count), ``lead`` (the lead
-    player; default the scenario's, MB-SETUP-3), ``armies`` (a recruited army per seat, its
-    divinity first, instead of the recruitment draft), ``max_rounds`` (MB-WIN-3)."""
+    player; default the scenario's, MB-SETUP-3), ``divinities`` (a divinity per seat,
+    instead of choosing them; the units are still drafted, MB-RECRUIT-5), ``armies`` (a
+    recruited army per seat, its divinity first, instead of the recruitment draft),
+    ``max_rounds`` (MB-WIN-3)."""
 
     scenario: str | None = Field(
         default=None,
@@ -121,6 +123,13 @@ class BattlesOptions(GameOptions):
         le=7,
         title="Lead player",
         description="The seat that leads; empty: the one the scenario names.",
+    )
+    divinities: list[str] | None = Field(
+        default=None,
+        max_length=8,
+        title="Divinities",
+        description="The divinity each seat plays, in seat order, instead of choosing them "
+        "in the game; the units are still drafted.",
     )
     armies: list[list[str]] | None = Field(
         default=None,
@@ -185,8 +194,26 @@ class BattlesGame(Game):
         return scenario
 
     def _check_armies(self) -> None:
-        """MB-RECRUIT-4: set armies must be armies the draft could make."""
+        """MB-RECRUIT-4: set armies must be armies the draft could make; MB-RECRUIT-5: set
+        divinities are one distinct divinity per seat, and not given beside set armies."""
+        prefix = "mythic-battles: options:"
+        divinities = self.options["divinities"]
         armies = self.options["armies"]
+        if divinities is not None:
+            if armies is not None:
+                raise ValueError(f"{prefix} give divinities or armies, not both")
+            if len(divinities) != self.players:
+                raise ValueError(
+                    f"{prefix} {len(divinities)} divinities for {self.players} players"
+                )
+            for god in divinities:
+                if god not in DIVINITIES:
+                    raise ValueError(
+                        f"{prefix} divinities: {str(god)[:40]!r} is not a divinity "
+                        f"({', '.join(DIVINITIES)})"
+                    )
+            if len(set(divinities)) != len(divinities):
+                raise ValueError(f"{prefix} divinities: each seat needs a different divinity")
         if armies is None:
             return
         rp = self.scenario.recruitment_points
@@ -194,8 +221,9 @@ class BattlesGame(Game):
 
     @classmethod
     def option_choices(cls) -> dict[str, dict[str, Any]]:
-        """A scenario, and an army per seat: its divinity first, then units (checked against
-        the scenario's recruitment points when the table is made)."""
+        """A scenario; a divinity per seat (the units then drafted); or an army per seat: its
+        divinity first, then units (checked against the scenario's recruitment points when
+        the table is made)."""
         choices = [
             {
                 "value": scenario.id,
@@ -215,8 +243,10 @@ class BattlesGame(Game):
             }
             for unit in sorted(UNITS.values(), key=lambda u: (u.kind != "god", u.cost, u.name))
         ]
+        divinity_choices = [choice for choice in unit_choices if UNITS[choice["value"]].divinity]
         return {
             "scenario": {"per_seat": False, "count": 1, "choices": choices},
+            "divinities": {"per_seat": True, "count": 1, "choices": divinity_choices},
             "armies": {"per_seat": True, "count": None, "choices": unit_choices},
         }
 
@@ -315,11 +345,16 @@ class BattlesState(State):
         # The active player's rulings on equal rules in conflict, for the game (MB-HIER-2).
         self.priorities: dict[str, str] = {}
         armies = game.options["armies"]
+        divinities = game.options["divinities"]
         if armies is not None:
             for seat, army in enumerate(armies):
                 for unit in army:
                     self._recruit(seat, unit)
             self._set_up_table()
+        elif divinities is not None:  # MB-RECRUIT-5: the unit draft follows as usual
+            for seat, god in enumerate(divinities):
+                self._recruit(seat, god)
+            self._next_divinity_pick()
         self._advance()
 
     def _copy(self) -> BattlesState:
