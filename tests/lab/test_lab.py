@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from theomachy.cli import app
 from theomachy.lab import LabConfig, read_games, run
-from theomachy.lab.report import build_report
+from theomachy.lab.report import build_report, feature_counts, feature_rates
 from theomachy.lab.stats import wilson
 
 
@@ -129,6 +129,21 @@ def test_report_has_every_section_and_plot(tmp_path: Path):
     assert "<table>" in (out / "report.html").read_text(encoding="utf-8")
     with pytest.raises(ValueError, match="no games found"):
         build_report(tmp_path / "empty")
+
+
+def test_features_of_the_whole_game_are_counted_not_rated():
+    # A per-seat feature (each seat's god) gets win rates; a feature of the whole game (the
+    # draft's first pick) is counted, most frequent first, games without it left out.
+    rows = [
+        {"returns": [1.0, 0.0], "feature_gods": ["ra", "zeus"], "feature_first_pick": "hydra"},
+        {"returns": [0.0, 1.0], "feature_gods": ["zeus", "ra"], "feature_first_pick": "medusa"},
+        {"returns": [0.5, 0.5], "feature_gods": ["ra", "zeus"], "feature_first_pick": "hydra"},
+        {"returns": [1.0, 0.0], "feature_gods": ["zeus", "ra"], "feature_first_pick": ""},
+    ]
+    rates = feature_rates(rows)
+    assert list(rates) == ["gods"]
+    assert {god: rate.score for god, rate in rates["gods"]} == {"ra": 2.5, "zeus": 1.5}
+    assert feature_counts(rows) == {"first_pick": [("hydra", 2), ("medusa", 1)]}
 
 
 def test_wilson_interval():

@@ -59,7 +59,24 @@ def feature_rates(rows: list[Row]) -> dict[str, list[tuple[str, Rate]]]:
                     score[str(item)] += row["returns"][seat]
                     count[str(item)] += 1
         rates = [(item, wilson(score[item], count[item])) for item in score]
-        result[key.removeprefix("feature_")] = sorted(rates, key=lambda x: (-x[1].rate, x[0]))
+        if rates:  # a feature of the whole game (a scenario) has no per-seat rates
+            result[key.removeprefix("feature_")] = sorted(rates, key=lambda x: (-x[1].rate, x[0]))
+    return result
+
+
+def feature_counts(rows: list[Row]) -> dict[str, list[tuple[str, int]]]:
+    """For each feature of the whole game (a scenario, the draft's first pick), how many
+    games had each value, most frequent first (games without the feature left out)."""
+    result: dict[str, list[tuple[str, int]]] = {}
+    for key in sorted(k for k in rows[0] if k.startswith("feature_") and k != "feature_first"):
+        counts: dict[str, int] = defaultdict(int)
+        for row in rows:
+            value = row.get(key)
+            if isinstance(value, str) and value:
+                counts[value] += 1
+        if counts:
+            items = sorted(counts.items(), key=lambda x: (-x[1], x[0]))
+            result[key.removeprefix("feature_")] = items
     return result
 
 
@@ -257,6 +274,13 @@ def build_report(folder: Path | str) -> Path:
         md += _table(
             [feature, "score", "games", "win rate (95% CI)"],
             [[i, f"{r.score:g}", str(r.games), fmt(r)] for i, r in items],
+        )
+    for feature, counted in feature_counts(rows).items():
+        total = sum(n for _, n in counted)
+        md += ["", f"## How often: {feature}", ""]
+        md += _table(
+            [feature, "games", "share"],
+            [[value, str(n), f"{100 * n / total:.1f}%"] for value, n in counted],
         )
     md += design_metrics(rows)
     md += ["", "## Plots", ""] + [f"![{title}]({name})" for title, name in made.items()]

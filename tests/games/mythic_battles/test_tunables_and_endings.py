@@ -94,9 +94,19 @@ def test_the_divinity_feature_gives_each_seats_divinity():
     features = state.features()
     assert features["divinity"] == ["ares", "zeus"]
     assert {"armies", "scenario"} <= set(features)
+    assert features["first_pick"] == ""  # nothing recruited yet
+    act(state, "recruit medusa")  # seat 1, to the lead player's right, recruits first
+    act(state, "recruit hydra")
+    assert state.features()["first_pick"] == "medusa"
     json.dumps(features)
     end = theomachy.simulate(GAME, players=3, seed=1)
     assert end.features()["divinity"] == [army[0] for army in end.armies]
+    assert end.features()["first_pick"] == end.armies[2][1]  # lead 0: seat 2 starts
+    armies = [["zeus", "hydra", "cerberus", "amazons", "hoplites"], ["hades", "achilles",
+              "heracles", "atalanta"]]  # fmt: skip
+    assert (
+        theomachy.load(GAME, options={"armies": armies}).new_game().features()["first_pick"] == ""
+    )  # set armies: no draft
 
 
 @rules("MB-RULING-TUNABLES")

@@ -7,13 +7,22 @@ where it stands) and the free omphalos its units stand near;
 then its army: each living unit's Vitality and cost, more once it is on the map; a little
 for cards in hand (few: passing to draw is worth less than acting). The value for a player
 is their side's share of the total.
+
+During the recruitment draft an army is valued differently (``draft_strength``): each unit by
+its cost, the hits it takes to destroy (Vitality times Defence, where play counts Vitality
+alone) and how it fits its divinity (``fit``): cover for a divinity that fights only in its own
+area, a Block or Guard to hold the area in front of one that strikes from afar, a fast carrier
+for a slow divinity's omphalos, troops for a Leader, a Guard against a rival who must close in,
+a Block that cannot hold a rival who flies. So the draft's first pick depends on who drafts
+and against whom, as at a real table; on the map these fits are already in what the units do.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from theomachy.games.mythic_battles.data import units
+from theomachy.games.mythic_battles.data import Unit, units
+from theomachy.games.mythic_battles.model import RECRUIT_GOD, RECRUIT_UNIT
 
 if TYPE_CHECKING:
     from theomachy.games.mythic_battles.rules import BattlesState
@@ -24,6 +33,52 @@ UNIT, COST, ON_MAP = 0.6, 1.0, 1.0
 ABSORBED, CARRIED, NEAR_GOD, NEAR_TOKEN = 8.0, 2.5, 2.0, 1.0
 CARD, CARD_CAP = 0.15, 8
 OMPHALOS_CARD = CARRIED + NEAR_GOD  # a token already at its divinity: one ABSORB away
+# The draft: per hit a unit takes to destroy (Vitality x Defence: Defence is hits per wound;
+# with the usual Defence 2 this is UNIT per Vitality, as in play), and per point of fit.
+DRAFT_HIT, FIT = UNIT / 2, 1.0
+RECRUITING = (RECRUIT_GOD, RECRUIT_UNIT)
+
+
+def fit(unit: Unit, divinity: Unit, rivals: list[Unit]) -> float:
+    """How well ``unit`` complements an army led by ``divinity`` against ``rivals``' divinities
+    (about -0.5 to 2): what the divinity lacks, and what the rivals call for."""
+    talents = set(unit.talents)
+    score = 0.0
+    if divinity.range == 0 and unit.range >= 1:
+        score += 1.0  # cover for a divinity that fights only in its own area
+    if divinity.range >= 1 and unit.range == 0 and talents & {"block", "guard"}:
+        score += 1.0  # holds the area in front of a divinity that strikes from afar
+    if divinity.movement <= 2 and not divinity.flying and unit.movement >= 3:
+        score += 1.0  # carries omphalos to a slow divinity
+    if "leader" in divinity.talents and unit.kind == "troops":
+        score += 1.0  # the Leader activates troops beyond the two activations
+    for rival in rivals:
+        if rival.flying and "block" in talents:
+            score -= 0.5 / len(rivals)  # Block does not hold a flier (MB-TAL-BLOCK)
+        if rival.range == 0 and "guard" in talents:
+            score += 0.5 / len(rivals)  # a rival who must close in meets the Guard first
+    return score
+
+
+def draft_strength(state: BattlesState, side: int) -> float:
+    """How strong ``side``'s recruited armies stand during the draft (``fit``, above)."""
+    total = 0.0
+    for seat in range(state.game.players):
+        army = state.armies[seat]
+        if state.sides[seat] != side or not army:
+            continue
+        divinity = UNITS[army[0]]
+        rivals = [
+            UNITS[other[0]]
+            for rival, other in enumerate(state.armies)
+            if other and state.sides[rival] != side
+        ]
+        total += DIVINITY * divinity.vitality
+        for unit_id in army[1:]:
+            unit = UNITS[unit_id]
+            total += COST * unit.cost + DRAFT_HIT * unit.vitality * unit.defence
+            total += FIT * fit(unit, divinity, rivals)
+    return total
 
 
 def strength(state: BattlesState, side: int) -> float:
@@ -70,7 +125,8 @@ def evaluate(state: BattlesState, player: int) -> float:
     as a win is (1.0 shared by the winners): in the 2v2 the seats' values add up to 1, like
     the returns, so that a search never rates a near win above winning."""
     sides = sorted(set(state.sides))
-    values = {side: strength(state, side) for side in sides}
+    value = draft_strength if state.step in RECRUITING else strength
+    values = {side: value(state, side) for side in sides}
     total = sum(values.values())
     seats = state.sides.count(state.sides[player])
     if total <= 0:

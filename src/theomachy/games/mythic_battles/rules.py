@@ -1892,13 +1892,17 @@ class BattlesState(State):
         return self.ended if self.step == OVER else None
 
     def features(self) -> dict[str, Any]:
-        """The set-up for the lab: each seat's army, the scenario, and each seat's divinity
+        """The set-up for the lab: each seat's army, the scenario, each seat's divinity
         (its army's first unit, "" while not yet chosen), the faction the balance lab
-        compares (content/tunables.toml)."""
+        compares (content/tunables.toml), and the draft's first pick (the first unit of the
+        seat that recruits first, MB-RECRUIT-2; "" before it or when armies were set)."""
+        drafted = self.game.options["armies"] is None
+        first = self.armies[(self.game.options["lead"] - 1) % self.game.players]
         return {
             "armies": [list(a) for a in self.armies],
             "scenario": self.game.scenario.id,
             "divinity": [a[0] if a else "" for a in self.armies],
+            "first_pick": first[1] if drafted and len(first) > 1 else "",
         }
 
     def evaluate(self, player: int) -> float:
