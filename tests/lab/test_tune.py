@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from theomachy.cli import app
 from theomachy.engine import overlay
 from theomachy.lab import metrics
-from theomachy.lab.objective import loss, parse
+from theomachy.lab.objective import check_features, loss, parse
 from theomachy.lab.store import read_games
 from theomachy.lab.tune import TuneConfig, plan, tune
 from theomachy.lab.tune_report import corrected_z
@@ -75,6 +75,20 @@ def test_the_loss_counts_factions_seats_length_endings_and_edits() -> None:
     span = tunables[name].high - tunables[name].low
     assert parts["edits"] == 0.005 and parts["size"] == pytest.approx(0.01 / span)
     assert parts["total"] == pytest.approx(sum(v for k, v in parts.items() if k != "total"))
+
+
+def test_the_most_term_caps_the_commonest_value_of_a_whole_game_feature() -> None:
+    goal = parse("most:first_pick<=0.5")
+    assert goal.most == {"first_pick": 0.5}
+    with pytest.raises(ValueError, match="not from 0 to 1"):
+        parse("most:first_pick<=1.5")
+    picks = ["hydra", "hydra", "hydra", "medusa", ""]  # the last game had no draft
+    rows = [row([0], ["zeus", "odin"], 10, feature_first_pick=p) for p in picks]
+    parts = loss(rows, goal, None, {}, {})
+    assert parts["most first_pick"] == pytest.approx(0.75 - 0.5)  # 3 of the 4 drafts
+    assert loss(rows, parse("most:first_pick<=0.8"), None, {}, {})["most first_pick"] == 0
+    with pytest.raises(ValueError, match="no feature 'first_pik'.*first_pick"):
+        check_features(parse("most:first_pik<=0.5"), {"first_pick", "armies"})
 
 
 def test_design_metrics_read_the_lead_and_the_endings() -> None:
@@ -201,6 +215,7 @@ def test_the_tune_command_refuses_bad_input_with_the_reason(tmp_path: Path) -> N
         (["--objective", "factions,bogus"], "cannot read 'bogus'"),
         (["--parameters", "nothing-*"], "matches no tunable"),
         (["--objective", "reach:omphalos"], "no ending 'omphalos'"),
+        (["--objective", "most:first_pick<=0.5"], "no feature 'first_pick'"),
         (["--band", "0.6,0.4"], "band"),
         (["--band", "half"], "--band must be LOW,HIGH"),
         (["--agents", "wizard"], "unknown agent"),

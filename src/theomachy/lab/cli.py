@@ -309,7 +309,7 @@ def tune_command(
         str,
         typer.Option(
             help="comma-separated terms: factions[=W], seats[=W], length=LO..HI, "
-            "ending:NAME>=SHARE, reach:NAME, edits=X, size=X"
+            "ending:NAME>=SHARE, reach:NAME, most:FEATURE<=SHARE, edits=X, size=X"
         ),
     ] = "factions,seats",
     agents: Annotated[

@@ -1,5 +1,5 @@
 """What the tuner aims at: an objective written as terms (``factions,seats,length=40..120,
-ending:omphalos>=0.25,edits=0.005``) and the loss of a set of games under it (lower is better;
+ending:omphalos>=0.25,most:first_pick<=0.5,edits=0.005``) and the loss of a set of games under it (lower is better;
 0 is every target met with no edit).
 
 Terms:
@@ -10,6 +10,8 @@ Terms:
 - ``length=LO..HI``: the share of games whose length (actions) falls outside LO..HI.
 - ``ending:NAME>=S``: how far the share of decided games ending by NAME falls short of S.
 - ``reach:NAME``: 0.05 when no game ends by NAME (a victory condition that never happens).
+- ``most:FEATURE<=S``: how far the commonest value of a feature of the whole game (the
+  draft's first pick, ``State.features()``) exceeds the share S of the games that have it.
 - ``edits=X``: X per tunable changed from its shipped value (default 0.005).
 - ``size=X``: X per changed tunable times the change over its range (default 0.01).
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -33,6 +35,7 @@ _TERM = re.compile(
     r"|length=(?P<low>\d+)\.\.(?P<high>\d+)"
     r"|ending:(?P<ending>[a-z0-9-]+)>=(?P<share>[0-9.]+)"
     r"|reach:(?P<reach>[a-z0-9-]+)"
+    r"|most:(?P<feature>[a-z0-9_]+)<=(?P<most>[0-9.]+)"
     r"|(?P<penalty>edits|size)=(?P<amount>[0-9.]+))$"
 )
 
@@ -47,6 +50,7 @@ class Objective(BaseModel):
     length: tuple[int, int] | None = None
     endings: dict[str, float] = Field(default_factory=dict)
     reach: tuple[str, ...] = ()
+    most: dict[str, float] = Field(default_factory=dict)
     edits: float = Field(default=0.005, ge=0, le=10)
     size: float = Field(default=0.01, ge=0, le=10)
     text: str = DEFAULT
@@ -56,7 +60,7 @@ def parse(text: str) -> Objective:
     """An objective from its terms; ``ValueError`` naming the term it cannot read."""
     if len(text) > 500:
         raise ValueError("--objective is longer than 500 characters")
-    values: dict[str, Any] = {"endings": {}, "reach": [], "text": text}
+    values: dict[str, Any] = {"endings": {}, "reach": [], "most": {}, "text": text}
     terms = [t.strip() for t in text.split(",") if t.strip()]
     if not terms:
         raise ValueError("--objective names no term (for example: factions,seats)")
@@ -65,7 +69,8 @@ def parse(text: str) -> Objective:
         if match is None:
             raise ValueError(
                 f"--objective: cannot read {term[:40]!r}; terms: factions[=W], seats[=W], "
-                "length=LO..HI, ending:NAME>=SHARE, reach:NAME, edits=X, size=X"
+                "length=LO..HI, ending:NAME>=SHARE, reach:NAME, most:FEATURE<=SHARE, "
+                "edits=X, size=X"
             )
         try:
             if match["flag"]:
@@ -75,11 +80,14 @@ def parse(text: str) -> Objective:
                 if low >= high:
                     raise ValueError(f"--objective: length {low}..{high} is empty")
                 values["length"] = (low, high)
-            elif match["ending"]:
-                share = float(match["share"])
+            elif match["ending"] or match["feature"]:
+                share = float(match["share"] or match["most"])
                 if not 0 <= share <= 1:
                     raise ValueError(f"--objective: share {share:g} is not from 0 to 1")
-                values["endings"][match["ending"]] = share
+                if match["ending"]:
+                    values["endings"][match["ending"]] = share
+                else:
+                    values["most"][match["feature"]] = share
             elif match["reach"]:
                 values["reach"].append(match["reach"])
             else:
@@ -90,6 +98,14 @@ def parse(text: str) -> Objective:
             raise ValueError(f"--objective: {term[:40]!r} holds a number it cannot read") from None
     values["reach"] = tuple(values["reach"])
     return Objective(**values)
+
+
+def check_features(objective: Objective, known: set[str]) -> None:
+    """``ValueError`` when a ``most`` term names a feature the game does not report."""
+    for name in objective.most:
+        if name not in known:
+            listed = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"--objective: the game has no feature {name!r} (features: {listed})")
 
 
 def check_endings(objective: Objective, known: tuple[str, ...]) -> None:
@@ -146,6 +162,10 @@ def loss(
     for name in objective.reach:
         if not any(r.get("ending") == name for r in rows):
             parts[f"reach {name}"] = MISSING_ENDING
+    for feature, share in objective.most.items():
+        values = [v for r in rows if isinstance(v := r.get(f"feature_{feature}"), str) and v]
+        commonest = max(Counter(values).values()) / len(values) if values else 0.0
+        parts[f"most {feature}"] = max(0.0, commonest - share)
     if changes:
         parts["edits"] = objective.edits * len(changes)
         parts["size"] = objective.size * sum(

@@ -147,6 +147,8 @@ def plan(config: TuneConfig) -> Plan:
         )
     endings = tuple(game_class(config.game).endings)
     objectives.check_endings(goal, endings)
+    if goal.most:
+        objectives.check_features(goal, set(game.new_game().features()))
     if goal.factions and declared.faction is None:
         raise ValueError(
             f"{config.game} names no faction feature: drop 'factions' from --objective"
