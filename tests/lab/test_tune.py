@@ -87,7 +87,7 @@ def test_the_most_term_caps_the_commonest_value_of_a_whole_game_feature() -> Non
     parts = loss(rows, goal, None, {}, {})
     assert parts["most first_pick"] == pytest.approx(0.75 - 0.5)  # 3 of the 4 drafts
     assert loss(rows, parse("most:first_pick<=0.8"), None, {}, {})["most first_pick"] == 0
-    with pytest.raises(ValueError, match="no feature 'first_pik'.*first_pick"):
+    with pytest.raises(ValueError, match=r"no feature 'first_pik'.*first_pick"):
         check_features(parse("most:first_pik<=0.5"), {"first_pick", "armies"})
 
 

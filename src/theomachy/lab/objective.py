@@ -1,6 +1,6 @@
 """What the tuner aims at: an objective written as terms (``factions,seats,length=40..120,
-ending:omphalos>=0.25,most:first_pick<=0.5,edits=0.005``) and the loss of a set of games under it (lower is better;
-0 is every target met with no edit).
+ending:omphalos>=0.25,most:first_pick<=0.5,edits=0.005``) and the loss of a set of games
+under it (lower is better; 0 is every target met with no edit).
 
 Terms:
 
