@@ -192,6 +192,24 @@ def test_lab_command_line(tmp_path: Path):
     assert result.exit_code == 2 and "not valid JSON" in result.output
 
 
+def test_lab_run_plays_tuned_content_from_a_file(tmp_path: Path):
+    runner = CliRunner()
+    tuned, unknown = tmp_path / "tuned.json", tmp_path / "unknown.json"
+    tuned.write_text('{"values": {"second-player-strength": 1}}')
+    unknown.write_text('{"no-such-power": 2}')
+    base = ["lab", "run", "mythic-arena", "--agents", "random", "--games", "2"]
+    out = tmp_path / "tuned"
+    result = runner.invoke(app, [*base, "--content", str(tuned), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert {row["content"] for row in read_games(out)} == {'{"second-player-strength": 1}'}
+    for path, reason in (
+        (tmp_path / "absent.json", "--content: cannot read absent.json"),
+        (unknown, "'no-such-power' is not a tunable"),
+    ):
+        result = runner.invoke(app, [*base, "--content", str(path), "--out", str(tmp_path / "x")])
+        assert result.exit_code == 2 and reason in result.output, result.output
+
+
 def test_lab_runs_a_level_against_another_agent(tmp_path: Path):
     runner = CliRunner()
     out = tmp_path / "levels"

@@ -30,27 +30,28 @@ lab_app = typer.Typer(help="Simulate many games and report balance.", no_args_is
 START_LIMIT = 64 * 1024
 
 
-def start_values(path: Path) -> dict[str, int]:
-    """The ``--start`` file: a JSON object of tunable values, flat or as a ``tuned.json``
+def start_values(path: Path, flag: str = "--start") -> dict[str, int]:
+    """The ``--start`` (or ``--content``) file: a JSON object of tunable values, flat or as a
+    ``tuned.json``
     (``{"values": {...}}``); ``ValueError`` naming the problem (names and bounds are checked
     against the game's declarations later)."""
     try:
         with path.open("rb") as handle:
             raw = handle.read(START_LIMIT + 1)
     except OSError as error:
-        raise ValueError(f"--start: cannot read {path.name}: {error.strerror}") from None
+        raise ValueError(f"{flag}: cannot read {path.name}: {error.strerror}") from None
     if len(raw) > START_LIMIT:
-        raise ValueError(f"--start: {path.name} is larger than {START_LIMIT // 1024} KiB")
+        raise ValueError(f"{flag}: {path.name} is larger than {START_LIMIT // 1024} KiB")
     try:
         document = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ValueError(f"--start: {path.name} is not valid JSON: {error}") from None
+        raise ValueError(f"{flag}: {path.name} is not valid JSON: {error}") from None
     if isinstance(document, dict) and isinstance(document.get("values"), dict):
         document = document["values"]
     if not isinstance(document, dict) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in document.values()
     ):
-        raise ValueError(f"--start: {path.name} must map tunable names to integers")
+        raise ValueError(f"{flag}: {path.name} must map tunable names to integers")
     return {str(k): v for k, v in document.items()}
 
 
@@ -98,10 +99,23 @@ def run_command(
             help="rotate the factions the game declares (each meets each from every seat)"
         ),
     ] = False,
+    content: Annotated[
+        Path | None,
+        typer.Option(
+            help="JSON of tunable values to play instead of the shipped ones (a tune's "
+            "tuned.json, say, re-measured with other agents)"
+        ),
+    ] = None,
 ) -> None:
     """Play GAMES seeded games with bots in every seat; results go to OUT/games.parquet.
     Run again to continue an interrupted run."""
     parsed = game_options(game, options)
+    values: dict[str, int] = {}
+    if content is not None:
+        try:
+            values = start_values(content, "--content")
+        except ValueError as error:
+            fail(str(error))
     if backend not in ("local", "ray"):
         fail(f"--backend must be local or ray, not {backend!r}")
     try:
@@ -116,6 +130,7 @@ def run_command(
             address=address,
             options=parsed,
             rotate=rotate,
+            content=values,
             out=out,
         ).checked()
     except ValidationError as error:
