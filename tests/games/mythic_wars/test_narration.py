@@ -188,17 +188,17 @@ def test_energy_lost_and_regained_by_abilities() -> None:
     ]
     state = battle([["isis", "thor"], ["hera"]], ["isis", "thor", "hera"], energy={"thor": 2})
     assert texts(state, "ability isis thor") == [
-        "uses Isis's Words of Restoring to heal your Thor (+3): Thor regains 3 (2 → 5)"
+        "uses Isis's Words of Restoring to heal your Thor (+2): Thor regains 2 (2 → 4)"
     ]
     state = battle([["thor"], ["mictlantecuhtli"]], ["thor", "mictlantecuhtli"])
     assert texts(state, "attack thor mictlantecuhtli", "roll 5", "roll 1")[-1] == (
         "Mictlāntēcuhtli rolls 1 to defend: Thor 12 (die 5 + Attack 7) against Mictlāntēcuhtli 8 "
         "(die 1 + Defense 7): hit; Thor loses 2 (7 → 5); Mictlāntēcuhtli loses 4 (7 → 3)"
     )
-    state = battle([["freyja"], ["hera"]], ["freyja", "hera"], energy={"freyja": 5})
+    state = battle([["freyja"], ["hera"]], ["freyja", "hera"], energy={"freyja": 4})
     assert texts(state, "attack freyja hera", "roll 6", "roll 1")[-1] == (
         "Hera rolls 1 to defend: Freyja 13 (critical 6 + Attack 7) against Hera 9 (die 1 + "
-        "Defense 8): hit; Hera loses 4 (7 → 3); Freyja regains 1 (5 → 6)"
+        "Defense 8): hit; Hera loses 4 (7 → 3); Freyja regains 2 (4 → 6)"
     )
 
 

@@ -97,15 +97,15 @@ def test_rulebook_example_erik_and_cleo_rounds_one_and_two():
 # --- states and set-up -----------------------------------------------------------------------
 @rules("MW-STATE-1", "MW-STATE-2")
 def test_abilities_work_only_in_the_battle_and_entities_start_at_their_power():
-    # Athena (+1 Defense to her faction) uninvoked does nothing: Thor 7+3=10 vs Set 6+3=9 hits 1.
+    # Athena (+2 Defense to her faction) uninvoked does nothing: Thor 7+3=10 vs Set 6+2=8 hits 2.
     state = battle([["thor"], ["set", "athena"]], ["thor", "set"])
     state.apply("attack thor set")
-    roll(state, 3, 3)
-    assert energy(state, "set") == 7
-    # In the battle she gives Set +1: 10 vs 10, a tie, rolled again.
+    roll(state, 3, 2)
+    assert energy(state, "set") == 6
+    # In the battle she gives Set +2: 10 vs 10, a tie, rolled again.
     state = battle([["thor"], ["set", "athena"]], ["thor", "set", "athena"])
     state.apply("attack thor set")
-    roll(state, 3, 3)
+    roll(state, 3, 2)
     assert state.current_player == CHANCE  # rolled again
     assert energy(state, "athena") == ENTITIES[[e.id for e in ENTITIES].index("athena")].power
 
@@ -635,7 +635,7 @@ def test_the_view_reports_each_settled_roll():
     state.apply("attack thor set")
     roll(state, 3)
     assert state.view(None)["settled"] == []  # one die is not a settled roll yet
-    roll(state, 6)  # 10 vs 6+6+1 = 13, a critical defense
+    roll(state, 6)  # 10 vs 6+6+2 = 14, a critical defense
     (settled,) = state.view(1)["settled"]
     assert settled == {
         "kind": "attack",
@@ -645,7 +645,7 @@ def test_the_view_reports_each_settled_roll():
         "first_critical": False,
         "second": "set",
         "second_die": 6,
-        "second_total": 13,
+        "second_total": 14,
         "second_critical": True,
         "result": "miss",
         "points": 0,

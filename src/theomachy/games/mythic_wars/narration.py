@@ -256,9 +256,9 @@ class MythicWarsNarrator(Narrator):
         return f"a die rolls {die}", "chance"
 
     def settled(self, before: View, record: dict[str, Any], pending: dict[str, Any]) -> str:
-        """A settled roll in words, its totals broken down: ``Hera rolls 2 to defend: Thor 10
-        (die 3 + Attack 7) against Hera 10 (die 2 + Defense 7 + 1 Athena): tie, won by Hera's
-        faction: miss``; ``pending`` is the frame it settled (the view before)."""
+        """A settled roll in words, its totals broken down: ``Hera rolls 2 to defend: Thor 12
+        (die 5 + Attack 7) against Hera 12 (die 2 + Defense 8 + 2 Athena): miss (tie won by
+        Hera's faction)``; ``pending`` is the frame it settled (the view before)."""
         kind, result = record["kind"], record["result"]
         first, second = entity_name(record["first"]), entity_name(record["second"])
         if kind == "defense-test":
