@@ -4,6 +4,7 @@ tunables the balance lab may change (MW-TUNE-1, ``content/tunables.toml``)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -178,3 +179,38 @@ def test_every_tunable_at_one_bound_loads_and_plays(bound: str):
         assert seen[name] == values[name], name
     assert seen["set-power"] == 8  # a rulebook fact, untouched
     assert seen["terminal"] and seen["ending"] in MythicWarsGame.endings
+
+
+# The amounts taken from the tuner into the shipped content (MW-TUNE-2), and how each card's
+# text words its number.
+TUNED = {
+    "apollo-blast": (3, "loses 3 energy points"),
+    "athena-defense-bonus": (2, "+2"),
+    "marduk-clash-damage": (4, "loses 4 energy points"),
+    "hel-lifesteal": (3, "regains 3 energy points"),
+    "freyja-lifesteal": (2, "regains 2 energy points"),
+    "amaterasu-blast": (2, "loses 2 energy points"),
+    "isis-heal": (2, "regains 2 energy points"),
+}
+
+
+@rules("MW-TUNE-2")
+def test_the_tuned_amounts_are_shipped_and_every_card_text_states_them():
+    shipped = overlay.defaults(GAME)
+    declared = {t.name: t for t in overlay.declarations(GAME).tunables}
+    texts = {entity.id: entity.text for entity in ENTITIES}
+    for name, (value, words) in TUNED.items():
+        assert shipped[name] == value, name
+        selector = declared[name].path[1]
+        assert isinstance(selector, dict)
+        assert words in texts[selector["id"]], (name, texts[selector["id"]])
+
+
+@rules("MW-TUNE-3")
+def test_the_tuners_default_band_at_four_players_is_a_fifth_either_side_of_the_fair_share():
+    from theomachy.lab.tune import TuneConfig, plan
+
+    four = plan(TuneConfig(game=GAME, players=4, options={"mode": "pantheons"}, out=Path("unused")))
+    assert four.band == pytest.approx((0.20, 0.30))  # 0.8 and 1.2 times 25%
+    two = TuneConfig(game=GAME, players=2, band=(0.40, 0.60), out=Path("unused"))
+    assert plan(two).band == (0.40, 0.60)  # 0.8 and 1.2 times 50%, given as --band
