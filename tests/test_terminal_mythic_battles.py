@@ -231,7 +231,7 @@ def test_absorbing_an_omphalos_card_reads_as_words() -> None:
     before = state.view(1)
     act(state, "absorb card")
     told = state.game.narrator().tell(before, state.view(1), 0, "absorb card")
-    assert told is not None and told.text == "absorbs an omphalos card (1 of 3)"
+    assert told is not None and told.text == "absorbs an omphalos card (1 of 2)"
 
 
 def test_a_finished_game_shows_the_result() -> None:

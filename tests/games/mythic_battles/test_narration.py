@@ -187,16 +187,16 @@ def test_absorbing_counts_towards_the_target_and_the_last_one_wins() -> None:
     assert texts(told[1]) == [
         "activates Zeus in area 12",
         "takes a complex action",
-        "absorbs the omphalos carried by Hoplites (1 of 3)",
+        "absorbs the omphalos carried by Hoplites (1 of 2)",
     ]
     state = position(at={"zeus": 12}, omphalos=[12], hands={0: ["zeus"]})
-    state.absorbed = [2, 0]
+    state.absorbed = [1, 0]
     told = narrate(state, "activate zeus", "complex", "absorb ground")
     assert told[1][-1] == Told(
-        "absorbs the omphalos lying in area 12 (3 of 3) — Zeus wins by absorbing 3 omphalos",
+        "absorbs the omphalos lying in area 12 (2 of 2) — Zeus wins by absorbing 2 omphalos",
         "result",
     )
-    assert told[0][-1].text.endswith("— you win by absorbing 3 omphalos")
+    assert told[0][-1].text.endswith("— you win by absorbing 2 omphalos")
 
 
 @rules("MB-WIN-3")

@@ -1952,7 +1952,7 @@ def test_the_sacred_valley():
     scenario = state.game.scenario
     data = state.board.data
     assert (data.columns, data.rows) == (5, 4)
-    assert scenario.recruitment_points == 10 and scenario.omphalos_to_win == 3
+    assert scenario.recruitment_points == 10 and scenario.omphalos_to_win == 2
     assert scenario.zones == [[6, 1, 11, 16], [10, 5, 15, 20]]
     assert len(data.omphalos) == 7
     assert data.impenetrable == [8] and data.ruins == [13]
