@@ -32,9 +32,8 @@ START_LIMIT = 64 * 1024
 
 def start_values(path: Path, flag: str = "--start") -> dict[str, int]:
     """The ``--start`` (or ``--content``) file: a JSON object of tunable values, flat or as a
-    ``tuned.json``
-    (``{"values": {...}}``); ``ValueError`` naming the problem (names and bounds are checked
-    against the game's declarations later)."""
+    ``tuned.json`` (``{"values": {...}}``); ``ValueError`` naming the problem (names and
+    bounds are checked against the game's declarations later)."""
     try:
         with path.open("rb") as handle:
             raw = handle.read(START_LIMIT + 1)

@@ -109,6 +109,15 @@ def endings(rows: list[Row], known: tuple[str, ...] = ()) -> list[tuple[str, int
     return [(name, counted.get(name, 0)) for name in names]
 
 
+def game_feature_counts(rows: list[Row], feature: str) -> list[tuple[str, int]]:
+    """How many games had each value of a feature of the whole game (a scenario, the
+    draft's first pick), most frequent first; games without it (no value, "") left out."""
+    counted = Counter(
+        value for r in rows if isinstance(value := r.get(f"feature_{feature}"), str) and value
+    )
+    return sorted(counted.items(), key=lambda item: (-item[1], item[0]))
+
+
 def faction_values(row: Row, feature: str) -> list[str] | None:
     """Each seat's faction in ``row`` by a per-seat feature (a list holds one value per
     seat; a seat whose value is itself a list is named by its values joined)."""

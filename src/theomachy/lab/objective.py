@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from theomachy.engine.overlay import Tunable
-from theomachy.lab.metrics import faction_values, winner_of
+from theomachy.lab.metrics import faction_values, game_feature_counts, winner_of
 
 DEFAULT = "factions,seats"
 MISSING_ENDING = 0.05
@@ -163,8 +163,8 @@ def loss(
         if not any(r.get("ending") == name for r in rows):
             parts[f"reach {name}"] = MISSING_ENDING
     for feature, share in objective.most.items():
-        values = [v for r in rows if isinstance(v := r.get(f"feature_{feature}"), str) and v]
-        commonest = max(Counter(values).values()) / len(values) if values else 0.0
+        counted = game_feature_counts(rows, feature)
+        commonest = counted[0][1] / sum(n for _, n in counted) if counted else 0.0
         parts[f"most {feature}"] = max(0.0, commonest - share)
     if changes:
         parts["edits"] = objective.edits * len(changes)

@@ -69,14 +69,9 @@ def feature_counts(rows: list[Row]) -> dict[str, list[tuple[str, int]]]:
     games had each value, most frequent first (games without the feature left out)."""
     result: dict[str, list[tuple[str, int]]] = {}
     for key in sorted(k for k in rows[0] if k.startswith("feature_") and k != "feature_first"):
-        counts: dict[str, int] = defaultdict(int)
-        for row in rows:
-            value = row.get(key)
-            if isinstance(value, str) and value:
-                counts[value] += 1
-        if counts:
-            items = sorted(counts.items(), key=lambda x: (-x[1], x[0]))
-            result[key.removeprefix("feature_")] = items
+        feature = key.removeprefix("feature_")
+        if counted := metrics.game_feature_counts(rows, feature):
+            result[feature] = counted
     return result
 
 

@@ -50,6 +50,9 @@ def test_during_the_draft_an_army_is_worth_its_costs_hits_and_fit():
         + evaluation.DRAFT_HIT * hits
         + evaluation.FIT * fit(cerberus, UNITS["hades"], [UNITS["zeus"]])
     )
+    assert evaluation.draft_value(cerberus, UNITS["hades"], [UNITS["zeus"]]) == pytest.approx(
+        expected - evaluation.DIVINITY * UNITS["hades"].vitality
+    )
     assert evaluation.draft_strength(state, state.sides[1]) == pytest.approx(expected)
     zeus = evaluation.DIVINITY * UNITS["zeus"].vitality
     assert evaluation.draft_strength(state, state.sides[0]) == pytest.approx(zeus)
@@ -64,12 +67,7 @@ def test_the_greedy_drafts_first_pick_is_the_unit_its_divinity_values_most(gods)
     drafter, rival = UNITS[gods[1]], UNITS[gods[0]]  # seat 1 recruits first
 
     def value(unit_id: str) -> float:
-        unit = UNITS[unit_id]
-        return (
-            evaluation.COST * unit.cost
-            + evaluation.DRAFT_HIT * unit.vitality * unit.defence
-            + evaluation.FIT * fit(unit, drafter, [rival])
-        )
+        return evaluation.draft_value(UNITS[unit_id], drafter, [rival])
 
     offered = [a.split()[1] for a in state.legal_actions()]
     best = max(value(u) for u in offered)

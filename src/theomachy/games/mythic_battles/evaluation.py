@@ -60,6 +60,15 @@ def fit(unit: Unit, divinity: Unit, rivals: list[Unit]) -> float:
     return score
 
 
+def draft_value(unit: Unit, divinity: Unit, rivals: list[Unit]) -> float:
+    """What ``unit`` adds to an army led by ``divinity`` against ``rivals`` in the draft."""
+    return (
+        COST * unit.cost
+        + DRAFT_HIT * unit.vitality * unit.defence
+        + FIT * fit(unit, divinity, rivals)
+    )
+
+
 def draft_strength(state: BattlesState, side: int) -> float:
     """How strong ``side``'s recruited armies stand during the draft (``fit``, above)."""
     total = 0.0
@@ -74,10 +83,7 @@ def draft_strength(state: BattlesState, side: int) -> float:
             if other and state.sides[rival] != side
         ]
         total += DIVINITY * divinity.vitality
-        for unit_id in army[1:]:
-            unit = UNITS[unit_id]
-            total += COST * unit.cost + DRAFT_HIT * unit.vitality * unit.defence
-            total += FIT * fit(unit, divinity, rivals)
+        total += sum(draft_value(UNITS[unit], divinity, rivals) for unit in army[1:])
     return total
 
 

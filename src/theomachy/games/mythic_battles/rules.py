@@ -168,7 +168,7 @@ class BattlesGame(Game):
         self.scenario = self._choose_scenario()
         self.board: Board = board(self.scenario.map)
         self.sides: tuple[int, ...] = tuple(self.scenario.sides[: self.players])
-        self._check_armies()
+        self._check_recruitment()
 
     def _choose_scenario(self) -> Scenario:
         """The scenario (MB-SETUP-1) and the lead player it determines, unless the option
@@ -193,7 +193,7 @@ class BattlesGame(Game):
             self.options["lead"] = scenario.lead
         return scenario
 
-    def _check_armies(self) -> None:
+    def _check_recruitment(self) -> None:
         """MB-RECRUIT-4: set armies must be armies the draft could make; MB-RECRUIT-5: set
         divinities are one distinct divinity per seat, and not given beside set armies."""
         prefix = "mythic-battles: options:"
