@@ -232,3 +232,98 @@ def test_the_tune_command_refuses_bad_input_with_the_reason(tmp_path: Path) -> N
     assert "declares no tunables" in result.output
     listing = runner.invoke(app, ["lab", "tunables", "arena-of-the-gods"])
     assert listing.exit_code == 0 and "zeus-thunderbolt-favor" in listing.output
+
+
+def four_player_row(winner: int, pantheons: list[str]) -> dict:
+    returns = [1.0 if s == winner else 0.0 for s in range(4)]
+    return {"players": 4, "winners": [winner], "returns": returns, "length": 10,
+            "feature_pantheon": pantheons}  # fmt: skip
+
+
+def test_several_player_counts_score_as_the_mean_of_their_losses_with_one_edit_penalty() -> None:
+    from theomachy.lab.objective import balance, combined, penalties
+
+    goal = parse("factions,edits=0.01,size=0")
+    # Four players: greek won both games, norse, egyptian and aztec none (fair 0.25).
+    four = [
+        four_player_row(0, ["greek", "norse", "egyptian", "aztec"]),
+        four_player_row(1, ["norse", "greek", "egyptian", "aztec"]),
+    ]
+    own = balance(four, goal, "pantheon")
+    # Greek won both of its seats (0.75 above fair), the three others none (0.25 below).
+    assert own["factions"] == pytest.approx(((0.75**2 + 3 * 0.25**2) / 4) ** 0.5)
+    # Measured in two players' units, a point at four players weighs as two.
+    scaled = balance(four, goal, "pantheon", scale_to=2)
+    assert scaled["factions"] == pytest.approx(2 * own["factions"])
+    two = balance(
+        [row([0], ["zeus", "odin"]), row([0], ["odin", "zeus"])], parse("factions"), "gods"
+    )
+    assert two["factions"] == 0  # each god won one of two
+    tunables = {t.name: t for t in overlay.declarations("mythic-wars").tunables}
+    edits = penalties(goal, {"zeus-power": (8, 9)}, tunables)
+    assert edits == {"edits": 0.01, "size": 0}
+    parts = combined({2: two, 4: scaled}, edits)
+    assert parts["p2 factions"] == 0 and parts["p4 factions"] == scaled["factions"]
+    assert parts["edits"] == 0.01
+    assert parts["total"] == pytest.approx(scaled["factions"] / 2 + 0.01)
+    # One count alone keeps its plain term names.
+    assert set(combined({2: two}, {})) == {"factions", "total"}
+
+
+def test_a_band_given_at_two_players_is_the_same_share_of_the_fair_share_at_four() -> None:
+    given = plan(
+        TuneConfig(
+            game="mythic-wars",
+            players=[2, 4],
+            band=(0.40, 0.60),
+            options={"mode": "pantheons"},
+            out=Path("unused"),
+        )
+    )
+    assert given.counts == (2, 4) and given.band == (0.40, 0.60)
+    assert given.band_at(4) == pytest.approx((0.20, 0.30))
+    assert given.folder("trials/0001", 4) == "trials/0001/p4"
+    default = plan(TuneConfig(game="mythic-wars", players=[2, 4], out=Path("unused")))
+    assert default.band_at(4) == pytest.approx((0.20, 0.30))  # fair +- 5 points
+    with pytest.raises(ValueError, match="listed twice"):
+        TuneConfig(game="mythic-wars", players=[2, 2], out=Path("unused"))
+    with pytest.raises(ValueError, match="9 players is not allowed"):
+        plan(TuneConfig(game="mythic-wars", players=[2, 9], out=Path("unused")))
+
+
+def test_a_run_at_two_and_four_players_plays_and_reports_each_count(tmp_path: Path) -> None:
+    out = tmp_path / "counts"
+    settings = TuneConfig(
+        game="mythic-wars",
+        players=[2, 4],
+        agents=["random"],
+        options={"mode": "pantheons"},
+        parameters=["zeus-power", "isis-heal"],
+        objective="factions,seats",
+        trials=2,
+        games=4,
+        validate_games=4,
+        random_check=False,
+        seed=5,
+        out=out,
+    )
+    text = tune(settings).read_text(encoding="utf-8")
+    for players in (2, 4):
+        for folder in ("trials/0000", "trials/0001"):
+            games = read_games(out / folder / f"p{players}")
+            assert len(games) == 4 and {g["players"] for g in games} == {players}
+        assert f"## Fresh seeds: random, {players} players" in text
+        assert (out / f"tune-factions-agents-p{players}.png").stat().st_size > 1000
+    assert "2 and 4 players" in text and "p4 factions" in text and "Target band 20–30%" in text
+    from theomachy.lab.tune import _study, trials
+
+    found = trials(_study(plan(settings)))
+    assert {"p2 factions", "p4 factions", "p2 seats", "p4 seats"} <= set(found[0].loss)
+    runner = CliRunner()
+    base = ["lab", "tune", "mythic-wars", "--out", str(tmp_path / "bad")]
+    for extra, reason in (
+        (["--players", "two"], "--players must be a count or counts"),
+        (["--players", "2,2"], "listed twice"),
+    ):
+        result = runner.invoke(app, [*base, *extra])
+        assert result.exit_code != 0 and reason in result.output, (extra, result.output)

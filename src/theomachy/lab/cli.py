@@ -343,7 +343,13 @@ def tune_command(
     band: Annotated[
         str | None, typer.Option(help="target band of a win rate, LOW,HIGH (default fair +-5%)")
     ] = None,
-    players: Annotated[int | None, typer.Option(help="player count (default: the game's)")] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            help="player count, or counts tuned together (2,4: each trial plays both, the "
+            "loss is their mean; --band is read at the first); default: the game's"
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="run seed")] = 0,
     jobs: Annotated[int, typer.Option(help="parallel processes (local)")] = 1,
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
@@ -369,11 +375,17 @@ def tune_command(
         except ValueError:
             fail(f"--band must be LOW,HIGH (for example 0.45,0.55), not {band[:40]!r}")
         bounds = (low, high)
+    counts: list[int] | None = None
+    if players is not None:
+        try:
+            counts = [int(n) for n in players.split(",")]
+        except ValueError:
+            fail(f"--players must be a count or counts such as 2,4, not {players[:40]!r}")
     console = Console(stderr=True)
     try:
         config = TuneConfig(
             game=game,
-            players=players,
+            players=counts,
             agents=[a for a in agents.split(",") if a],
             objective=objective,
             parameters=[p for p in parameters.split(",") if p],

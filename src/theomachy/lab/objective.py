@@ -14,6 +14,11 @@ Terms:
   draft's first pick, ``State.features()``) exceeds the share S of the games that have it.
 - ``edits=X``: X per tunable changed from its shipped value (default 0.005).
 - ``size=X``: X per changed tunable times the change over its range (default 0.01).
+
+Tuned at several player counts (``lab tune --players 2,4``), each count's games are scored
+on their own, the distances of win rates measured in units of the first count's fair share
+(a point at four players weighs as two at two), and the loss is the mean of the counts'
+losses plus the edit penalties once.
 """
 
 from __future__ import annotations
@@ -134,24 +139,24 @@ def _rms(deviations: list[float]) -> float:
     return math.sqrt(sum(d * d for d in deviations) / len(deviations)) if deviations else 0.0
 
 
-def loss(
-    rows: list[dict[str, Any]],
-    objective: Objective,
-    faction: str | None,
-    changes: dict[str, tuple[int, int]],
-    tunables: dict[str, Tunable],
+def balance(
+    rows: list[dict[str, Any]], objective: Objective, faction: str | None, scale_to: int = 0
 ) -> dict[str, float]:
-    """Each term's part of the loss and their sum (``total``). ``changes`` maps a changed
-    tunable to (shipped value, candidate value)."""
+    """Each balance term's part of the loss of one player count's games (no edit penalty).
+    ``scale_to``: the player count whose fair share measures distances (default: these
+    games' own), so that at four players a point of distance weighs as two points at two
+    (the band is the same share of the fair share, MW-TUNE-3)."""
     parts: dict[str, float] = {}
     players = rows[0]["players"]
     fair = 1 / players
+    weight = players / scale_to if scale_to else 1.0
     if objective.factions and faction is not None:
         rates = faction_rates(rows, faction)
-        parts["factions"] = objective.factions * _rms([s / n - fair for s, n in rates.values()])
+        deviations = [s / n - fair for s, n in rates.values()]
+        parts["factions"] = objective.factions * weight * _rms(deviations)
     if objective.seats:
         seats = [sum(r["returns"][s] for r in rows) / len(rows) - fair for s in range(players)]
-        parts["seats"] = objective.seats * _rms(seats)
+        parts["seats"] = objective.seats * weight * _rms(seats)
     if objective.length is not None:
         low, high = objective.length
         parts["length"] = sum(1 for r in rows if not low <= r["length"] <= high) / len(rows)
@@ -166,11 +171,49 @@ def loss(
         counted = game_feature_counts(rows, feature)
         commonest = counted[0][1] / sum(n for _, n in counted) if counted else 0.0
         parts[f"most {feature}"] = max(0.0, commonest - share)
-    if changes:
-        parts["edits"] = objective.edits * len(changes)
-        parts["size"] = objective.size * sum(
+    return parts
+
+
+def penalties(
+    objective: Objective, changes: dict[str, tuple[int, int]], tunables: dict[str, Tunable]
+) -> dict[str, float]:
+    """The edit penalties of a candidate: ``changes`` maps a changed tunable to (shipped
+    value, candidate value)."""
+    if not changes:
+        return {}
+    return {
+        "edits": objective.edits * len(changes),
+        "size": objective.size
+        * sum(
             abs(new - old) / (tunables[name].high - tunables[name].low)
             for name, (old, new) in changes.items()
-        )
-    parts["total"] = sum(parts.values())
+        ),
+    }
+
+
+def combined(by_count: dict[int, dict[str, float]], edits: dict[str, float]) -> dict[str, float]:
+    """The loss of a candidate measured at one or more player counts: one count's terms as
+    they are; several counts' terms as ``pN TERM`` with their mean as the balance part. The
+    edit penalties count once, and ``total`` sums the parts."""
+    if len(by_count) == 1:
+        parts = dict(next(iter(by_count.values())))
+        balance_sum = sum(parts.values())
+    else:
+        parts = {f"p{n} {term}": v for n, terms in by_count.items() for term, v in terms.items()}
+        balance_sum = sum(sum(terms.values()) for terms in by_count.values()) / len(by_count)
+    parts.update(edits)
+    parts["total"] = balance_sum + sum(edits.values())
     return parts
+
+
+def loss(
+    rows: list[dict[str, Any]],
+    objective: Objective,
+    faction: str | None,
+    changes: dict[str, tuple[int, int]],
+    tunables: dict[str, Tunable],
+) -> dict[str, float]:
+    """Each term's part of the loss of one player count's games and their sum (``total``).
+    ``changes`` maps a changed tunable to (shipped value, candidate value)."""
+    parts = balance(rows, objective, faction)
+    return combined({rows[0]["players"]: parts}, penalties(objective, changes, tunables))

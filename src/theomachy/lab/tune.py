@@ -50,7 +50,9 @@ class TuneConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     game: str
-    players: int | None = None
+    # Several player counts (``--players 2,4``) are tuned together: every trial plays each
+    # count on its own seeds and the loss is the mean of their losses (see ``measure``).
+    players: list[int] | None = Field(default=None, min_length=1, max_length=4)
     agents: list[str] = Field(default_factory=lambda: ["hard"], min_length=1)
     objective: str = objectives.DEFAULT
     parameters: list[str] = Field(default_factory=lambda: ["*"], min_length=1, max_length=200)
@@ -67,6 +69,20 @@ class TuneConfig(BaseModel):
     start: dict[str, int] = Field(default_factory=dict, max_length=200)
     out: Path
 
+    @field_validator("players", mode="before")
+    @classmethod
+    def _players(cls, value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return [value]
+        return value
+
+    @field_validator("players")
+    @classmethod
+    def _counts(cls, value: list[int] | None) -> list[int] | None:
+        if value is not None and len(set(value)) != len(value):
+            raise ValueError("a player count is listed twice")
+        return value
+
     @field_validator("agents")
     @classmethod
     def _agents(cls, value: list[str]) -> list[str]:
@@ -79,13 +95,25 @@ class TuneConfig(BaseModel):
             raise ValueError("the band is LOW,HIGH with 0 <= LOW < HIGH <= 1")
         return value
 
+    @property
+    def first_count(self) -> int | None:
+        """The first player count tuned (``None``: the game's default)."""
+        return self.players[0] if self.players else None
+
     def lab(
-        self, name: str, agents: list[str], games: int, seed: int, content: dict[str, int]
+        self,
+        name: str,
+        agents: list[str],
+        games: int,
+        seed: int,
+        content: dict[str, int],
+        players: int | None = None,
     ) -> LabConfig:
-        """The lab run of one measurement in this tuning run."""
+        """The lab run of one measurement in this tuning run (at ``players``, default the
+        first count)."""
         return LabConfig(
             game=self.game,
-            players=self.players,
+            players=players if players is not None else self.first_count,
             agents=agents,
             games=games,
             seed=seed,
@@ -111,11 +139,16 @@ class Plan(BaseModel):
     shipped: dict[str, int]
     faction: str | None
     endings: tuple[str, ...]
-    players: int
+    counts: tuple[int, ...]
 
     def changes(self, values: dict[str, int]) -> dict[str, tuple[int, int]]:
         """The tunables ``values`` changes: name -> (shipped, new)."""
         return {n: (self.shipped[n], v) for n, v in values.items() if v != self.shipped[n]}
+
+    @property
+    def players(self) -> int:
+        """The first player count tuned (the only one in most runs)."""
+        return self.counts[0]
 
     @property
     def fair(self) -> float:
@@ -123,16 +156,32 @@ class Plan(BaseModel):
 
     @property
     def band(self) -> tuple[float, float]:
-        """The target band of a win rate (default: the fair share +- 5 points)."""
+        """The target band of a win rate at the first player count."""
+        return self.band_at(self.players)
+
+    def band_at(self, players: int) -> tuple[float, float]:
+        """The target band of a win rate at ``players`` (default: the fair share +- 5
+        points). A ``--band`` is given at the first count and read at the others as the same
+        share of the fair share: 40-60% at two players is 20-30% at four (MW-TUNE-3)."""
         if self.config.band is not None:
-            return self.config.band
-        return (max(0.0, self.fair - 0.05), min(1.0, self.fair + 0.05))
+            scale = self.players / players
+            low, high = self.config.band
+            return (low * scale, min(1.0, high * scale))
+        fair = 1 / players
+        return (max(0.0, fair - 0.05), min(1.0, fair + 0.05))
+
+    def folder(self, name: str, players: int) -> str:
+        """Where a measurement at ``players`` is stored: ``name`` itself when one count is
+        tuned, else ``name/pN``."""
+        return name if len(self.counts) == 1 else f"{name}/p{players}"
 
 
 def plan(config: TuneConfig) -> Plan:
     """Check ``config`` against the game; ``ValueError`` naming the problem."""
     goal = objectives.parse(config.objective)
-    game = load(config.game, players=config.players, options=config.options)
+    counts: list[int | None] = list(config.players) if config.players else [None]
+    games = [load(config.game, players=n, options=config.options) for n in counts]
+    game = games[0]
     declared = overlay.declarations(config.game)
     if not declared.tunables:
         raise ValueError(f"{config.game} declares no tunables (content/tunables.toml)")
@@ -165,7 +214,7 @@ def plan(config: TuneConfig) -> Plan:
         shipped={name: shipped[name] for name in chosen},
         faction=declared.faction,
         endings=endings,
-        players=game.players,
+        counts=tuple(g.players for g in games),
     )
 
 
@@ -222,20 +271,29 @@ def _forget_other_content(lab: LabConfig) -> None:
 def measure(
     the_plan: Plan, name: str, values: dict[str, int], on_game: Callable[[], None] | None = None
 ) -> dict[str, float]:
-    """Play a trial's games (resuming any already stored) and score them."""
+    """Play a trial's games at each player count (resuming any already stored) and score
+    them: with several counts, each count's terms are kept as ``pN TERM`` and the loss is
+    their mean plus the edit penalties, counted once."""
     config = the_plan.config
     changes = the_plan.changes(values)
-    lab = config.lab(
-        name,
-        config.agents,
-        config.games,
-        derive_seed(config.seed, "tune"),
-        {n: new for n, (_, new) in changes.items()},
+    scored: dict[int, dict[str, float]] = {}
+    for players in the_plan.counts:
+        lab = config.lab(
+            the_plan.folder(name, players),
+            config.agents,
+            config.games,
+            derive_seed(config.seed, "tune"),
+            {n: new for n, (_, new) in changes.items()},
+            players,
+        )
+        _forget_other_content(lab)
+        run(lab, on_game=(lambda _row: on_game()) if on_game else None)
+        scored[players] = objectives.balance(
+            read_games(lab.out), the_plan.objective, the_plan.faction, the_plan.players
+        )
+    return objectives.combined(
+        scored, objectives.penalties(the_plan.objective, changes, the_plan.tunables)
     )
-    _forget_other_content(lab)
-    run(lab, on_game=(lambda _row: on_game()) if on_game else None)
-    rows = read_games(lab.out)
-    return objectives.loss(rows, the_plan.objective, the_plan.faction, changes, the_plan.tunables)
 
 
 def _study(the_plan: Plan) -> Any:
@@ -335,7 +393,8 @@ def validate(
     the_plan: Plan, chosen: Trial, on_game: Callable[[], None] | None = None
 ) -> dict[str, str]:
     """Re-measure the shipped content and the chosen candidate on fresh seeds, with the
-    run's agents and (``random_check``) random play; returns label -> folder name."""
+    run's agents and (``random_check``) random play, at each player count; returns label
+    (``before-agents``, or ``before-agents/p4`` with several counts) -> folder name."""
     config = the_plan.config
     seed = derive_seed(config.seed, "validate")
     changed = {n: new for n, (_, new) in the_plan.changes(chosen.values).items()}
@@ -345,15 +404,17 @@ def validate(
     folders: dict[str, str] = {}
     # When no candidate beat the shipped content, "after" is the same games: played once.
     sides = (("before", {}), ("after", changed)) if changed else (("before", {}),)
-    for side, content in sides:
-        for label, agents in plays:
-            name = f"validate/{side}-{label}"
-            lab = config.lab(name, agents, config.validate_games, seed, content)
-            _forget_other_content(lab)
-            run(lab, on_game=(lambda _row: on_game()) if on_game else None)
-            folders[f"{side}-{label}"] = name
-            if not changed:
-                folders[f"after-{label}"] = name
+    for players in the_plan.counts:
+        for side, content in sides:
+            for label, agents in plays:
+                name = the_plan.folder(f"validate/{side}-{label}", players)
+                lab = config.lab(name, agents, config.validate_games, seed, content, players)
+                _forget_other_content(lab)
+                run(lab, on_game=(lambda _row: on_game()) if on_game else None)
+                key = the_plan.folder(f"{side}-{label}", players)
+                folders[key] = name
+                if not changed:
+                    folders[the_plan.folder(f"after-{label}", players)] = name
     (config.out / "tuned.json").write_text(
         json.dumps({"game": config.game, "values": changed}, indent=1, sort_keys=True) + "\n",
         encoding="utf-8",

@@ -31,21 +31,21 @@ def _pct(rate: Rate) -> str:
     return f"{100 * rate.rate:.1f}% ({100 * rate.low:.1f}–{100 * rate.high:.1f}%)"
 
 
-def _rates(rows: list[Row], the_plan: Plan, z: float) -> list[tuple[str, Rate]]:
+def _rates(rows: list[Row], the_plan: Plan, z: float, players: int) -> list[tuple[str, Rate]]:
     """Each faction's then each seat's win rate, with intervals at ``z``."""
     found: list[tuple[str, Rate]] = []
     if the_plan.faction is not None:
         for name, (score, count) in faction_rates(rows, the_plan.faction).items():
             found.append((name, wilson(score, count, z)))
-    for seat in range(the_plan.players):
+    for seat in range(players):
         found.append((f"seat {seat}", wilson(sum(r["returns"][seat] for r in rows), len(rows), z)))
     return found
 
 
-def _verdict(rate: Rate, the_plan: Plan) -> str:
-    low, high = the_plan.band
+def _verdict(rate: Rate, the_plan: Plan, players: int) -> str:
+    low, high = the_plan.band_at(players)
     inside = low <= rate.rate <= high
-    fair = rate.low <= the_plan.fair <= rate.high
+    fair = rate.low <= 1 / players <= rate.high
     return ("in band" if inside else "OUT of band") + (
         ", fair in CI" if fair else ", fair NOT in CI"
     )
@@ -80,8 +80,9 @@ def write_report(
     game = config.game
     changes = the_plan.changes(chosen.values)
     md: list[str] = [f"# Tuning report: {game}", ""]
+    counts = " and ".join(str(n) for n in the_plan.counts)
     md.append(
-        f"{the_plan.players} players, agents {', '.join(config.agents)}, objective "
+        f"{counts} players, agents {', '.join(config.agents)}, objective "
         f"`{config.objective}`, {len(found)} trials (trial 0: the shipped content) of "
         f"{config.games} games each on the same seeds, searched with Optuna's TPE sampler "
         f"(run seed {config.seed}). "
@@ -135,83 +136,16 @@ def write_report(
     )
     made["search history"] = "tune-history.png"
     verdicts: list[str] = []
-    for label in ("agents", "random"):
-        before_name, after_name = folders.get(f"before-{label}"), folders.get(f"after-{label}")
-        if before_name is None or after_name is None:
-            continue
-        before, after = read_games(out / before_name), read_games(out / after_name)
-        who = ", ".join(config.agents) if label == "agents" else "random play"
-        rates_count = len(_rates(before, the_plan, 1.96))
-        z = corrected_z(2 * rates_count)
-        level = 100 * (1 - FAMILY_ALPHA / (2 * rates_count))
-        then, now = _rates(before, the_plan, z), _rates(after, the_plan, z)
-        md += [
-            "",
-            f"## Fresh seeds: {who}",
-            "",
-            f"{len(before)} games before and {len(after)} after. Intervals are Wilson "
-            f"intervals at {level:.2f}% each (Bonferroni over the {2 * rates_count} rates of "
-            f"this section: together at least 95%). Target band "
-            f"{100 * the_plan.band[0]:.0f}–{100 * the_plan.band[1]:.0f}%.",
-            "",
-        ]
-        md += _table(
-            ["", "before (shipped)", "after (tuned)", "after: verdict"],
-            [
-                [name, _pct(old), _pct(new), _verdict(new, the_plan)]
-                for (name, old), (_, new) in zip(then, now, strict=True)
-            ],
-        )
-        if label == "agents":
-            verdicts = [
-                name
-                for name, rate in now
-                if not _verdict(rate, the_plan).startswith("in band, fair in")
-            ]
-        md += ["", "Design metrics:", ""]
-        md += _table(
-            [
-                "",
-                "length (mean, 10–90%)",
-                "draws",
-                "winner settled (median)",
-                "lead changes",
-                "endings",
-            ],
-            [
-                ["before", *_design(before, the_plan.endings)],
-                ["after", *_design(after, the_plan.endings)],
-            ],
-        )
-        for kind, seat_rows in (("factions", False), ("seats", True)):
-            group = [
-                (n, old, new)
-                for (n, old), (_, new) in zip(then, now, strict=True)
-                if n.startswith("seat ") == seat_rows
-            ]
-            if not group:
+    several = len(the_plan.counts) > 1
+    for players in the_plan.counts:
+        for label in ("agents", "random"):
+            section = _fresh_section(the_plan, folders, players, label, several, made)
+            if section is None:
                 continue
-            what = "seat" if seat_rows else str(the_plan.faction)
-            name = f"tune-{kind}-{label}.png"
-            plots.compare_bars(
-                out / name,
-                f"{game}: {what} win rates, {who}",
-                [n for n, _, _ in group],
-                [old for _, old, _ in group],
-                [new for _, _, new in group],
-                the_plan.fair,
-                f"{level:.2f}% intervals (Bonferroni)",
-                the_plan.band,
-            )
-            made[f"{what}, {who}"] = name
-        name = f"tune-length-{label}.png"
-        plots.histogram(
-            out / name,
-            f"{game}: game length, {who}",
-            {"before": [r["length"] for r in before], "after": [r["length"] for r in after]},
-            "game length (actions, chance included)",
-        )
-        made[f"length, {who}"] = name
+            lines, misses = section
+            md += lines
+            if label == "agents":
+                verdicts += [f"{players} players: {m}" if several else m for m in misses]
     md += ["", "## Verdict", ""]
     if verdicts:
         md.append(
@@ -227,3 +161,99 @@ def write_report(
     (out / "tune.md").write_text("\n".join(md) + "\n", encoding="utf-8")
     (out / "tune.html").write_text(_html(md), encoding="utf-8")
     return out / "tune.md"
+
+
+def _fresh_section(
+    the_plan: Plan,
+    folders: dict[str, str],
+    players: int,
+    label: str,
+    several: bool,
+    made: dict[str, str],
+) -> tuple[list[str], list[str]] | None:
+    """The before/after section of one player count and one kind of play (the run's agents
+    or random play), its plots added to ``made``; with the rates that miss the target.
+    ``None`` when that measurement was not made."""
+    config = the_plan.config
+    out, game = config.out, config.game
+    before_name = folders.get(the_plan.folder(f"before-{label}", players))
+    after_name = folders.get(the_plan.folder(f"after-{label}", players))
+    if before_name is None or after_name is None:
+        return None
+    before, after = read_games(out / before_name), read_games(out / after_name)
+    who = ", ".join(config.agents) if label == "agents" else "random play"
+    if several:
+        who += f", {players} players"
+    suffix = f"-p{players}" if several else ""
+    rates_count = len(_rates(before, the_plan, 1.96, players))
+    z = corrected_z(2 * rates_count)
+    level = 100 * (1 - FAMILY_ALPHA / (2 * rates_count))
+    then, now = _rates(before, the_plan, z, players), _rates(after, the_plan, z, players)
+    low, high = the_plan.band_at(players)
+    md = [
+        "",
+        f"## Fresh seeds: {who}",
+        "",
+        f"{len(before)} games before and {len(after)} after. Intervals are Wilson "
+        f"intervals at {level:.2f}% each (Bonferroni over the {2 * rates_count} rates of "
+        f"this section: together at least 95%). Target band "
+        f"{round(100 * low, 1):g}–{round(100 * high, 1):g}%.",
+        "",
+    ]
+    md += _table(
+        ["", "before (shipped)", "after (tuned)", "after: verdict"],
+        [
+            [name, _pct(old), _pct(new), _verdict(new, the_plan, players)]
+            for (name, old), (_, new) in zip(then, now, strict=True)
+        ],
+    )
+    misses = [
+        name
+        for name, rate in now
+        if not _verdict(rate, the_plan, players).startswith("in band, fair in")
+    ]
+    md += ["", "Design metrics:", ""]
+    md += _table(
+        [
+            "",
+            "length (mean, 10–90%)",
+            "draws",
+            "winner settled (median)",
+            "lead changes",
+            "endings",
+        ],
+        [
+            ["before", *_design(before, the_plan.endings)],
+            ["after", *_design(after, the_plan.endings)],
+        ],
+    )
+    for kind, seat_rows in (("factions", False), ("seats", True)):
+        group = [
+            (n, old, new)
+            for (n, old), (_, new) in zip(then, now, strict=True)
+            if n.startswith("seat ") == seat_rows
+        ]
+        if not group:
+            continue
+        what = "seat" if seat_rows else str(the_plan.faction)
+        name = f"tune-{kind}-{label}{suffix}.png"
+        plots.compare_bars(
+            out / name,
+            f"{game}: {what} win rates, {who}",
+            [n for n, _, _ in group],
+            [old for _, old, _ in group],
+            [new for _, _, new in group],
+            1 / players,
+            f"{level:.2f}% intervals (Bonferroni)",
+            (low, high),
+        )
+        made[f"{what}, {who}"] = name
+    name = f"tune-length-{label}{suffix}.png"
+    plots.histogram(
+        out / name,
+        f"{game}: game length, {who}",
+        {"before": [r["length"] for r in before], "after": [r["length"] for r in after]},
+        "game length (actions, chance included)",
+    )
+    made[f"length, {who}"] = name
+    return md, misses
