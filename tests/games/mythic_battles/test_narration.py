@@ -254,7 +254,7 @@ def test_rerolls_and_a_throw_read_as_words() -> None:
         "throws your Hydra into area 11 with Heracles (Mighty Throw, 2 blanks spent); "
         "your Hydra drops an omphalos in area 12",
         "Zeus's Heracles rolls 1 bonus die for 1 critical: 3: 1 hit, 2 hits in all; "
-        "your Hydra (Defence 2) takes 1 wound (7 Vitality left)",
+        "your Hydra (Defence 2) takes 1 wound (6 Vitality left)",
     ]
     assert told[1][6].kind == "minor"
 

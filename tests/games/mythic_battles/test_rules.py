@@ -1368,7 +1368,7 @@ def test_mighty_throw_discards_blanks_moves_the_target_and_the_attack_resolves()
     assert state.attacks[-1].dice_first == [6, 4]  # the two blanks are gone
     roll(state, 3)  # the critical's die
     # 3 hits / Defence 2 = 1 wound; thrown away, the Hydra cannot retaliate.
-    assert vitality(state, "hydra") == 7 and not state.attacks
+    assert vitality(state, "hydra") == 6 and not state.attacks
 
 
 @rules("MB-TAL-MOBILITY", "MB-MOVE-2")
@@ -1408,7 +1408,7 @@ def test_monster_slayer_rerolls_up_to_two_dice_each_once_against_a_monster():
     assert state.attacks[-1].dice_first == [5, 2, 4, 3]
     # Two re-rolls used: no more questions; one blank is not enough to throw a monster.
     assert state.current_player == 1  # Hydra's retaliation question
-    assert vitality(state, "hydra") == 7  # 3 hits / Defence 2 - the Hydra has no cover
+    assert vitality(state, "hydra") == 6  # 3 hits / Defence 2 - the Hydra has no cover
     # Not against a non-monster.
     state = position(armies, at={"heracles": 7, "hades": 7}, hands={0: ["heracles"]})
     activate(state, "heracles")

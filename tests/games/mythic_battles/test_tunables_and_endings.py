@@ -8,18 +8,20 @@ below (content/roster.toml): Achilles Offence 4 (+1 Close Combat at Range 0), Ha
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
 import theomachy
 from scenario_helpers import probe_with_overlay
+from theomachy.agents import make
 from theomachy.engine import overlay
 from theomachy.games.mythic_battles.data import units
 from theomachy.games.mythic_battles.model import PASS_OR_GO
 from theomachy.games.mythic_battles.rules import BattlesGame
 from theomachy.lab.runner import rotated
 
-from .scenario import act, activate, fresh, position, roll
+from .scenario import act, activate, fresh, game, position, roll
 
 rules = pytest.mark.rules
 GAME = "mythic-battles"
@@ -172,3 +174,19 @@ def test_the_lab_rotates_every_divinity_through_every_seat_by_the_divinities_opt
         assert state.features()["divinity"] == value
         seen.add(tuple(value))
     assert len(seen) == 12
+
+
+@rules("MB-TUNE-1")
+def test_the_four_units_of_four_rp_are_even_and_no_one_is_greedys_first_pick_in_most_pairings():
+    four = {u.id: u.vitality * u.defence for u in units().values() if u.cost == 4}
+    assert four == {"achilles": 15, "heracles": 14, "hydra": 14, "cerberus": 14}
+    gods = ["zeus", "hades", "ares", "athena"]
+    picks: Counter[str] = Counter()
+    for first in gods:
+        for other in gods:
+            if first != other:
+                state = game(divinities=[other, first]).new_game()  # seat 1 recruits first
+                picks[make("greedy", seed=1).act(state).split()[1]] += 1
+    assert sum(picks.values()) == 12
+    assert max(picks.values()) <= 6, picks  # no unit first in more than half the pairings
+    assert len(picks) >= 3, picks
