@@ -16,7 +16,8 @@ the run's agents and with random play, and the report gives 95% intervals correc
 number of comparisons (Bonferroni).
 
 Layout of ``--out``: ``tune.json`` (the settings), ``optuna.db`` (the study),
-``trials/NNNN/`` (each trial's games, a lab run folder), ``validate/`` (the re-measurement),
+``trials/NNNN/`` (each trial's games, a lab run folder; ``trials/NNNN/pN/`` for each count
+when several player counts are tuned together), ``validate/`` (the re-measurement),
 ``tuned.json`` (the chosen values) and the report (``tune.md``, ``tune.html``, PNG plots).
 """
 
@@ -51,7 +52,7 @@ class TuneConfig(BaseModel):
 
     game: str
     # Several player counts (``--players 2,4``) are tuned together: every trial plays each
-    # count on its own seeds and the loss is the mean of their losses (see ``measure``).
+    # count from the same run seed and the loss is the mean of their losses (``measure``).
     players: list[int] | None = Field(default=None, min_length=1, max_length=4)
     agents: list[str] = Field(default_factory=lambda: ["hard"], min_length=1)
     objective: str = objectives.DEFAULT
