@@ -158,7 +158,7 @@ def test_amaterasu():
     assert not any(a.startswith("use amaterasu") for a in legal(state))
     act(state, "attack ashigaru@0 militia@1", "hold")
     assert power(state, "ashigaru@0") == 2
-    # Mirror of Yata: 3 Favor in a battle window, prevent the next 2 damage to an engaged Unit.
+    # Mirror of Yata: 3 Favor in a battle window, prevent the next 1 damage to an engaged Unit.
     act(state, "pass")  # the defender first
     assert [a for a in legal(state) if a.startswith("use")] == [
         "use amaterasu@0 ashigaru@0",
@@ -166,13 +166,11 @@ def test_amaterasu():
     ]
     act(state, "use amaterasu@0 ashigaru@0")
     assert state.favor[0] == 0
-    close_window(state)  # resolves: 2 damage to be prevented
-    close_window(state)  # combat: 2 vs militia, 1 prevented of the shield's 2; post window
-    assert damage(state, "ashigaru@0") == 0 and perm(state, "ashigaru@0").shield == 1
+    close_window(state)  # resolves: 1 damage to be prevented
+    close_window(state)  # combat: 2 vs militia, its 1 damage prevented; post window
+    assert damage(state, "ashigaru@0") == 0 and perm(state, "ashigaru@0").shield == 0
     assert not on_field(state, "militia@1")
     assert power(state, "ashigaru@0") == 1  # no longer attacking
-    pass_turn(state)
-    assert perm(state, "ashigaru@0").shield == 0  # prevention ends with the turn
 
 
 @rules("AG-PLAY-1", "AG-TERM-GET", "AG-TURN-5")
