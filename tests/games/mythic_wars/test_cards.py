@@ -58,7 +58,7 @@ def test_zeus_thunderbolt_storm_hits_every_opposing_entity_but_not_his_own():
     play(state, "ability zeus")
     assert (energy(state, "thor"), energy(state, "set")) == (6, 7)  # 7 -> 6, 8 -> 7
     assert energy(state, "athena") == 7  # supporting: untouched
-    assert energy(state, "zeus") == 8
+    assert energy(state, "zeus") == 9
     assert status(state, "zeus") == "empowered"
     assert not awaits_die(state)  # no roll
     assert state.current_player == 1
@@ -72,42 +72,42 @@ def test_hera_wins_tied_rolls_for_her_faction():
     roll(state, 3, 3)
     assert not awaits_die(state)
     assert energy(state, "set") == 7  # 8 -> 7: at least one point
-    # Set (A6) attacks Hera (D8): 6+4 vs 8+2 tied -> Hera's faction wins: a miss, no re-roll.
+    # Set (A7) attacks Hera (D8): 7+3 vs 8+2 tied -> Hera's faction wins: a miss, no re-roll.
     state = battle([["hera"], ["set"]], ["hera", "set"], seat=1)
     play(state, "attack set hera")
-    roll(state, 4, 2)
+    roll(state, 3, 2)
     assert not awaits_die(state)
     assert energy(state, "hera") == 7
-    # It covers supporting entities too: Set vs Zeus (D5) 6+3 vs 5+4 -> a miss with Hera ...
+    # It covers supporting entities too: Set vs Zeus (D5) 7+2 vs 5+4 -> a miss with Hera ...
     state = battle([["hera", "zeus"], ["set"]], ["hera", "zeus", "set"], seat=1)
     play(state, "attack set zeus")
-    roll(state, 3, 4)
+    roll(state, 2, 4)
     assert not awaits_die(state)
-    assert energy(state, "zeus") == 8
+    assert energy(state, "zeus") == 9
     # ... but without Hera in the battle the same tie is rolled again.
     state = battle([["hera", "zeus"], ["set"]], ["zeus", "set"], seat=1)
     play(state, "attack set zeus")
-    roll(state, 3, 4)
+    roll(state, 2, 4)
     assert awaits_die(state)
-    assert energy(state, "zeus") == 8
+    assert energy(state, "zeus") == 9
 
 
 @rules("MW-ABILITY-MODIFY")
 def test_athena_gives_her_whole_faction_plus_two_defense():
-    # Set (A6) attacks Zeus (D5): 6+5 = 11 vs 5+2+2 = 9 -> Zeus loses 2.
+    # Set (A7) attacks Zeus (D5): 7+4 = 11 vs 5+2+2 = 9 -> Zeus loses 2.
     state = battle([["athena", "zeus"], ["set"]], ["athena", "zeus", "set"], seat=1)
     play(state, "attack set zeus")
-    roll(state, 5, 2)
-    assert energy(state, "zeus") == 6  # 8 -> 6
+    roll(state, 4, 2)
+    assert energy(state, "zeus") == 7  # 9 -> 7
     # Without Athena: 11 vs 7 -> Zeus loses 4.
     state = battle([["athena", "zeus"], ["set"]], ["zeus", "set"], seat=1)
     play(state, "attack set zeus")
-    roll(state, 5, 2)
-    assert energy(state, "zeus") == 4
-    # Athena herself (D6): 6+5 = 11 vs 6+2+3 = 11 -> tied, rolled again (+1 would be a hit).
+    roll(state, 4, 2)
+    assert energy(state, "zeus") == 5
+    # Athena herself (D6): 7+4 = 11 vs 6+2+3 = 11 -> tied, rolled again (+1 would be a hit).
     state = battle([["athena"], ["set"]], ["athena", "set"], seat=1)
     play(state, "attack set athena")
-    roll(state, 5, 3)
+    roll(state, 4, 3)
     assert awaits_die(state)
     assert energy(state, "athena") == 7
 
@@ -125,10 +125,10 @@ def test_ares_gives_every_opposing_entity_minus_one_defense():
     roll(state, 3, 4)
     assert awaits_die(state)
     assert energy(state, "set") == 8
-    # Ares's own faction keeps its Defense: Set attacks Ares (D5): 6+5 = 11 vs 5+5 = 10 -> 1.
+    # Ares's own faction keeps its Defense: Set attacks Ares (D5): 7+4 = 11 vs 5+5 = 10 -> 1.
     state = battle([["ares"], ["set"]], ["ares", "set"], seat=1)
     play(state, "attack set ares")
-    roll(state, 5, 5)
+    roll(state, 4, 5)
     assert energy(state, "ares") == 6
 
 
@@ -308,11 +308,14 @@ def test_thor_extra_attack_on_even_roll_does_not_chain():
 
 @rules("MW-ABILITY-NOCRITS")
 def test_odin_makes_opposing_rolls_against_his_faction_never_critical():
-    # Set (A6) attacks Isis (D8): 6+6 = 12 vs 8+5 = 13. With Odin the 6 is not critical: miss.
+    # Set (A7) attacks Isis (D8): 7+6 = 13 vs 8+5 = 13. With Odin the 6 is not critical: a
+    # tie, rolled again (then 7+1 = 8 vs 13, a miss).
     state = battle([["odin", "isis"], ["set"]], ["odin", "isis", "set"], seat=1)
     play(state, "attack set isis")
     roll(state, 6, 5)
-    assert energy(state, "isis") == 7
+    assert awaits_die(state) and energy(state, "isis") == 7
+    roll(state, 1, 5)
+    assert not awaits_die(state) and energy(state, "isis") == 7
     # Without Odin the 6 is critical and beats 13: a hit of at least 1.
     state = battle([["odin", "isis"], ["set"]], ["isis", "set"], seat=1)
     play(state, "attack set isis")
@@ -384,17 +387,17 @@ def test_tyr_oath_bound_shield_leaves_only_guardians_to_attack():
 
 @rules("MW-ABILITY-MODIFY")
 def test_frigg_gives_plus_one_defense_to_supporters_not_herself():
-    # Set (A6) attacks Zeus (D5): 6+5 = 11 vs 5+1+2 = 8 -> Zeus loses 3.
+    # Set (A7) attacks Zeus (D5): 7+4 = 11 vs 5+1+2 = 8 -> Zeus loses 3.
     state = battle([["frigg", "zeus"], ["set"]], ["frigg", "zeus", "set"], seat=1)
     play(state, "attack set zeus")
-    roll(state, 5, 2)
-    assert energy(state, "zeus") == 5
-    # Frigg (D8) herself: 6+5 = 11 vs 8+3 = 11 -> tied (no +1 for her), rolled again.
+    roll(state, 4, 2)
+    assert energy(state, "zeus") == 6
+    # Frigg (D8) herself: 7+4 = 11 vs 8+3 = 11 -> tied (no +1 for her), rolled again.
     state = battle([["frigg", "zeus"], ["set"]], ["frigg", "zeus", "set"], seat=1)
     play(state, "attack set frigg")
-    roll(state, 5, 3)
+    roll(state, 4, 3)
     assert awaits_die(state)
-    roll(state, 5, 1)  # 11 vs 9
+    roll(state, 4, 1)  # 11 vs 9
     assert energy(state, "frigg") == 5
 
 
@@ -491,27 +494,27 @@ def test_set_clash_removes_a_die_of_points():
 
 
 @rules("MW-ABILITY-DOOM", "MW-RULING-DOOM")
-def test_anubis_defeats_an_entity_whose_defense_roll_is_under_ten():
+def test_anubis_defeats_an_entity_whose_defense_roll_is_under_eleven():
     state = game_with([["anubis"], ["zeus"]], first=0)
     play(state, "invoke anubis", "invoke zeus")
     assert state.current_player == 0
     assert state.legal_actions() == ["ability anubis zeus", "decline"]
     play(state, "ability anubis zeus")
-    roll(state, 4)  # Zeus D5: 5+4 = 9 < 10
+    roll(state, 5)  # Zeus D5: 5+5 = 10 < 11
     assert status(state, "zeus") == "defeated"
-    # 5+5 = 10 is not under 10.
+    # 5+6 = 11 is not under 11 (the total decides; the natural 6 is not what saves him).
     state = game_with([["anubis"], ["zeus"]], first=0)
     play(state, "invoke anubis", "invoke zeus", "ability anubis zeus")
-    roll(state, 5)
+    roll(state, 6)
     assert status(state, "zeus") == "invoked"
-    assert energy(state, "zeus") == 8
+    assert energy(state, "zeus") == 9
     # Declining forces no roll.
     state = game_with([["anubis"], ["zeus"]], first=0)
     play(state, "invoke anubis", "invoke zeus", "decline")
     assert not awaits_die(state)
     assert status(state, "zeus") == "invoked"
     # Faction 1 prime: Loki's Fenrir enters first and can be chosen. Fenrir (D3): 3+5 = 8
-    # is defeated; 3+6 = 9 is under 10 too: only the total counts, a natural 6 does not save.
+    # is defeated; 3+6 = 9 is under 11 too: only the total counts, a natural 6 does not save.
     state = game_with([["anubis"], ["loki"]], first=1)
     play(state, "invoke loki", "invoke anubis")
     assert state.legal_actions() == ["ability anubis fenrir", "ability anubis loki", "decline"]
@@ -546,7 +549,7 @@ def test_ra_gives_his_whole_faction_plus_one_attack():
 
 
 @rules("MW-ABILITY-HEAL")
-def test_isis_restores_two_points_up_to_power():
+def test_isis_restores_three_points_up_to_power():
     state = battle(
         [["isis", "zeus"], ["set"]], ["isis", "zeus", "set"], energy={"zeus": 3, "isis": 2}
     )
@@ -555,17 +558,17 @@ def test_isis_restores_two_points_up_to_power():
         "ability isis zeus",
     ]
     play(state, "ability isis zeus")
-    assert energy(state, "zeus") == 5  # 3 -> 5
+    assert energy(state, "zeus") == 6  # 3 -> 6
     assert energy(state, "isis") == 2
-    # Herself, and never above Power: Zeus at 7 of 8 reaches 8, not 9.
+    # Herself, and never above Power: Zeus at 7 of 9 reaches 9, not 10.
     state = battle(
         [["isis", "zeus"], ["set"]], ["isis", "zeus", "set"], energy={"zeus": 7, "isis": 2}
     )
     play(state, "ability isis isis")
-    assert energy(state, "isis") == 4  # 2 -> 4
+    assert energy(state, "isis") == 5  # 2 -> 5
     state = battle([["isis", "zeus"], ["set"]], ["isis", "zeus", "set"], energy={"zeus": 7})
     play(state, "ability isis zeus")
-    assert energy(state, "zeus") == 8
+    assert energy(state, "zeus") == 9
 
 
 @rules("MW-ABILITY-INVOKE-SUMMON")
@@ -604,16 +607,16 @@ def test_thoth_wins_tied_clash_rolls():
     roll(state, 1, 3)
     assert not awaits_die(state)  # no re-roll, no damage die
     assert energy(state, "thoth") == 6
-    # A supporter too: Set vs Zeus (P8) 8+2 vs 8+2 -> Zeus wins.
+    # A supporter too: Set vs Zeus (P9) 8+3 vs 9+2 -> Zeus wins.
     state = battle([["thoth", "zeus"], ["set"]], ["thoth", "zeus", "set"], seat=1)
     play(state, "ability set zeus")
-    roll(state, 2, 2)
+    roll(state, 3, 2)
     assert not awaits_die(state)
-    assert energy(state, "zeus") == 8
+    assert energy(state, "zeus") == 9
     # Without Thoth: rolled again.
     state = battle([["thoth", "zeus"], ["set"]], ["zeus", "set"], seat=1)
     play(state, "ability set zeus")
-    roll(state, 2, 2)
+    roll(state, 3, 2)
     assert awaits_die(state)
 
 
@@ -785,12 +788,12 @@ def test_tlaloc_gift_of_rain_heals_supporters_on_invocation():
 
 @rules("MW-ABILITY-THORNS")
 def test_mictlantecuhtli_costs_a_hitting_attacker_two_points():
-    # Set: 6+5 = 11 vs 7+1 = 8 -> Mictlāntēcuhtli 7 -> 4, Set 8 -> 6.
+    # Set: 7+4 = 11 vs 7+1 = 8 -> Mictlāntēcuhtli 7 -> 4, Set 8 -> 6.
     state = battle([["mictlantecuhtli"], ["set"]], ["mictlantecuhtli", "set"], seat=1)
     play(state, "attack set mictlantecuhtli")
-    roll(state, 5, 1)
+    roll(state, 4, 1)
     assert (energy(state, "mictlantecuhtli"), energy(state, "set")) == (4, 6)
-    # A miss costs nothing: 6+1 = 7 vs 7+3 = 10.
+    # A miss costs nothing: 7+1 = 8 vs 7+3 = 10.
     state = battle([["mictlantecuhtli"], ["set"]], ["mictlantecuhtli", "set"], seat=1)
     play(state, "attack set mictlantecuhtli")
     roll(state, 1, 3)
@@ -856,9 +859,9 @@ def test_cipactli_bites_a_hitting_attacker_for_one():
         seat=1,
     )
     assert attack_targets(state, "set") == ["cipactli"]
-    # Set: 6+4 = 10 vs Cipactli 5+2 = 7 -> Cipactli 6 -> 3, Set 8 -> 7.
+    # Set: 7+3 = 10 vs Cipactli 5+2 = 7 -> Cipactli 6 -> 3, Set 8 -> 7.
     play(state, "attack set cipactli")
-    roll(state, 4, 2)
+    roll(state, 3, 2)
     assert (energy(state, "cipactli"), energy(state, "set")) == (3, 7)
 
 
@@ -876,7 +879,7 @@ def test_fujin_wind_bag_hits_every_opposing_faction():
     assert energy(state, "thor") == 6
     assert energy(state, "set") == 7
     assert status(state, "chalchiuhtlicue") == "defeated"  # 1 - 1
-    assert energy(state, "zeus") == 8  # supporting
+    assert energy(state, "zeus") == 9  # supporting
     assert energy(state, "fujin") == 8
 
 
@@ -1055,15 +1058,15 @@ def test_tiamat_primordial_tide_across_three_factions():
 
 @rules("MW-ABILITY-THORNS")
 def test_ea_punishes_an_attacker_that_misses():
-    # Set: 6+2 = 8 vs Ea 8+1 = 9 -> a miss; Set 8 -> 7.
+    # Set: 7+1 = 8 vs Ea 8+1 = 9 -> a miss; Set 8 -> 7.
     state = battle([["ea"], ["set"]], ["ea", "set"], seat=1)
     play(state, "attack set ea")
-    roll(state, 2, 1)
+    roll(state, 1, 1)
     assert (energy(state, "ea"), energy(state, "set")) == (7, 7)
-    # A hit costs nothing: 6+5 = 11 vs 8+1 = 9 -> Ea 7 -> 5.
+    # A hit costs nothing: 7+4 = 11 vs 8+1 = 9 -> Ea 7 -> 5.
     state = battle([["ea"], ["set"]], ["ea", "set"], seat=1)
     play(state, "attack set ea")
-    roll(state, 5, 1)
+    roll(state, 4, 1)
     assert (energy(state, "ea"), energy(state, "set")) == (5, 8)
 
 
@@ -1096,20 +1099,20 @@ def test_nergal_plague_fever_can_defeat():
 
 @rules("MW-ABILITY-MODIFY")
 def test_ereshkigal_gives_opposing_attacks_minus_one():
-    # Set attacks Ereshkigal (D7): 6+5-1 = 10 vs 7+3 = 10 -> tied, rolled again.
+    # Set attacks Ereshkigal (D7): 7+4-1 = 10 vs 7+3 = 10 -> tied, rolled again.
     state = battle([["ereshkigal", "zeus"], ["set"]], ["ereshkigal", "zeus", "set"], seat=1)
     play(state, "attack set ereshkigal")
-    roll(state, 5, 3)
+    roll(state, 4, 3)
     assert awaits_die(state)
-    # Set attacks Zeus (D5): 6+4-1 = 9 vs 5+3 = 8 -> Zeus loses 1 (2 without Ereshkigal).
+    # Set attacks Zeus (D5): 7+3-1 = 9 vs 5+3 = 8 -> Zeus loses 1 (2 without Ereshkigal).
     state = battle([["ereshkigal", "zeus"], ["set"]], ["ereshkigal", "zeus", "set"], seat=1)
     play(state, "attack set zeus")
-    roll(state, 4, 3)
-    assert energy(state, "zeus") == 7
+    roll(state, 3, 3)
+    assert energy(state, "zeus") == 8
     state = battle([["ereshkigal", "zeus"], ["set"]], ["zeus", "set"], seat=1)
     play(state, "attack set zeus")
-    roll(state, 4, 3)
-    assert energy(state, "zeus") == 6
+    roll(state, 3, 3)
+    assert energy(state, "zeus") == 7
     # Her own attacks are not reduced: 6+4 = 10 vs Set 6+3 = 9 -> 1.
     state = battle([["ereshkigal"], ["set"]], ["ereshkigal", "set"])
     play(state, "attack ereshkigal set")
@@ -1119,7 +1122,8 @@ def test_ereshkigal_gives_opposing_attacks_minus_one():
 
 @rules("MW-ABILITY-NOCRITS")
 def test_anzu_tablet_of_destinies_denies_opposing_criticals():
-    # Set (A6) attacks Isis (D8) while Anzû is in the battle: 6+6 = 12 vs 8+5 = 13 -> miss.
+    # Set (A7) attacks Isis (D8) while Anzû is in the battle: 7+6 = 13 vs 8+5 = 13, not
+    # critical: a tie, rolled again (then 7+1 = 8 vs 13, a miss).
     state = battle(
         [["enlil", "isis"], ["set"]],
         ["enlil", "isis", "set"],
@@ -1128,8 +1132,10 @@ def test_anzu_tablet_of_destinies_denies_opposing_criticals():
     )
     play(state, "attack set isis")
     roll(state, 6, 5)
-    assert energy(state, "isis") == 7
-    # Anzû's own defense still crits: Set 6+5 = 11 vs Anzû 5+6 = 11 -> Anzû's critical wins.
+    assert awaits_die(state) and energy(state, "isis") == 7
+    roll(state, 1, 5)
+    assert not awaits_die(state) and energy(state, "isis") == 7
+    # Anzû's own defense still crits: Set 7+4 = 11 vs Anzû 5+6 = 11 -> Anzû's critical wins.
     state = battle(
         [["enlil", "isis"], ["set"]],
         ["enlil", "isis", "set"],
@@ -1137,7 +1143,7 @@ def test_anzu_tablet_of_destinies_denies_opposing_criticals():
         seat=1,
     )
     play(state, "attack set anzu")
-    roll(state, 5, 6)
+    roll(state, 4, 6)
     assert energy(state, "anzu") == 5
     # Without Anzû, Set's natural 6 against Isis is critical: a hit of 1.
     state = battle([["enlil", "isis"], ["set"]], ["enlil", "isis", "set"], seat=1)
@@ -1176,7 +1182,7 @@ def test_morrigan_washer_at_the_ford_defeats_under_ten():
     state = game_with([["morrigan"], ["zeus"]], first=0)
     play(state, "invoke morrigan", "invoke zeus", "ability morrigan zeus")
     roll(state, 5)
-    assert (status(state, "zeus"), energy(state, "zeus")) == ("invoked", 8)
+    assert (status(state, "zeus"), energy(state, "zeus")) == ("invoked", 9)
 
 
 @rules("MW-ABILITY-EXTRA")
@@ -1227,10 +1233,10 @@ def test_brigid_forge_gives_her_whole_faction_plus_one_attack():
     play(state, "attack brigid set")
     roll(state, 4, 4)
     assert energy(state, "set") == 7
-    # Opposing attacks get nothing: Set 6+4 = 10 vs Brigid 7+3 = 10, rolled again.
+    # Opposing attacks get nothing: Set 7+3 = 10 vs Brigid 7+3 = 10, rolled again.
     state = battle([["brigid"], ["set"]], ["brigid", "set"], seat=1)
     play(state, "attack set brigid")
-    roll(state, 4, 3)
+    roll(state, 3, 3)
     assert awaits_die(state)
 
 
@@ -1352,16 +1358,16 @@ def test_mokosh_spindle_of_fate_wins_tied_rolls():
     roll(state, 3, 3)
     assert not awaits_die(state)
     assert energy(state, "set") == 7
-    # Set (A6) vs Mokosh (D7): 6+4 vs 7+3 tied -> a miss, no re-roll.
+    # Set (A7) vs Mokosh (D7): 7+3 vs 7+3 tied -> a miss, no re-roll.
     state = battle([["mokosh"], ["set"]], ["mokosh", "set"], seat=1)
     play(state, "attack set mokosh")
-    roll(state, 4, 3)
+    roll(state, 3, 3)
     assert not awaits_die(state)
     assert energy(state, "mokosh") == 8
     # Without her the same tie is rolled again.
     state = battle([["mokosh", "zeus"], ["set"]], ["zeus", "set"], seat=1)
     play(state, "attack set zeus")
-    roll(state, 4, 5)  # 6+4 = 10 vs Zeus 5+5 = 10
+    roll(state, 3, 5)  # 7+3 = 10 vs Zeus 5+5 = 10
     assert awaits_die(state)
 
 
@@ -1416,12 +1422,15 @@ def test_svarog_hammer_wins_a_clash_for_three_points():
 
 @rules("MW-ABILITY-NOCRITS")
 def test_svetovid_four_faces_deny_opposing_criticals():
-    # Set (A6) attacks Isis (D8) beside Svetovid: 6+6 = 12 vs 8+5 = 13; no critical: a miss.
+    # Set (A7) attacks Isis (D8) beside Svetovid: 7+6 = 13 vs 8+5 = 13; no critical: a tie,
+    # rolled again (then 7+1 = 8 vs 13, a miss).
     factions = [["svetovid", "isis"], ["set"]]
     state = battle(factions, ["svetovid", "isis", "set"], seat=1)
     play(state, "attack set isis")
     roll(state, 6, 5)
-    assert energy(state, "isis") == 7
+    assert awaits_die(state) and energy(state, "isis") == 7
+    roll(state, 1, 5)
+    assert not awaits_die(state) and energy(state, "isis") == 7
     # Without him the 6 is critical and beats 13: a hit of 1.
     state = battle(factions, ["isis", "set"], seat=1)
     play(state, "attack set isis")

@@ -188,7 +188,7 @@ def test_energy_lost_and_regained_by_abilities() -> None:
     ]
     state = battle([["isis", "thor"], ["hera"]], ["isis", "thor", "hera"], energy={"thor": 2})
     assert texts(state, "ability isis thor") == [
-        "uses Isis's Words of Restoring to heal your Thor (+2): Thor regains 2 (2 → 4)"
+        "uses Isis's Words of Restoring to heal your Thor (+3): Thor regains 3 (2 → 5)"
     ]
     state = battle([["thor"], ["mictlantecuhtli"]], ["thor", "mictlantecuhtli"])
     assert texts(state, "attack thor mictlantecuhtli", "roll 5", "roll 1")[-1] == (

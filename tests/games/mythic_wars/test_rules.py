@@ -698,7 +698,7 @@ def test_mw_ruling_order_the_advocate_orders_its_factions_end_of_round_burns():
     assert energy(state, "thor") == 1
     assert state.legal_actions() == ["ability nergal thor", "ability nergal zeus"]  # no order
     state.apply("ability nergal thor")
-    assert status(state, "thor") == "defeated" and energy(state, "zeus") == 8
+    assert status(state, "thor") == "defeated" and energy(state, "zeus") == 9
     # Nergal first: Thor falls to Nergal's 2 and Izanami's burn must go to Zeus.
     state = battle(
         [["thor", "zeus"], ["izanami", "nergal"]],
@@ -711,7 +711,7 @@ def test_mw_ruling_order_the_advocate_orders_its_factions_end_of_round_burns():
     assert status(state, "thor") == "defeated"
     assert state.legal_actions() == ["ability izanami zeus"]
     state.apply("ability izanami zeus")
-    assert energy(state, "zeus") == 7
+    assert energy(state, "zeus") == 8
 
 
 @rules("MW-RULING-ORDER", "MW-ROUND-3", "MW-ABILITY-REGENERATE")

@@ -193,8 +193,15 @@ TUNED = {
     "hel-lifesteal": (3, "regains 3 energy points"),
     "freyja-lifesteal": (2, "regains 2 energy points"),
     "amaterasu-blast": (2, "loses 2 energy points"),
-    "isis-heal": (2, "regains 2 energy points"),
 }
+
+# Taken from the tuner for two and four players together (MW-TUNE-4): ability amounts with
+# the words of their texts, and scores, which no text states.
+TUNED_FOR_FOUR = {
+    "isis-heal": (3, "regains 3 energy points"),
+    "anubis-doom-threshold": (11, "under 11"),
+}
+SCORES_FOR_FOUR = {"zeus-power": 9, "set-attack": 7, "amaterasu-power": 7}
 
 
 @rules("MW-TUNE-2")
@@ -207,6 +214,29 @@ def test_the_tuned_amounts_are_shipped_and_every_card_text_states_them():
         selector = declared[name].path[1]
         assert isinstance(selector, dict)
         assert words in texts[selector["id"]], (name, texts[selector["id"]])
+
+
+@rules("MW-TUNE-4", "MW-CONTENT-2")
+def test_the_amounts_and_scores_tuned_for_four_players_are_shipped_within_the_stat_budget():
+    shipped = overlay.defaults(GAME)
+    declared = {t.name: t for t in overlay.declarations(GAME).tunables}
+    texts = {entity.id: entity.text for entity in ENTITIES}
+    for name, (value, words) in TUNED_FOR_FOUR.items():
+        assert shipped[name] == value, name
+        selector = declared[name].path[1]
+        assert isinstance(selector, dict)
+        assert words in texts[selector["id"]], (name, texts[selector["id"]])
+    for name, value in SCORES_FOR_FOUR.items():
+        assert shipped[name] == value, name
+    # The totals they change stay inside the budget: 19-21 a deity, 20.0-20.4 a pantheon.
+    totals = {e.id: e.power + e.attack + e.defense for e in ENTITIES if e.is_deity}
+    assert (totals["zeus"], totals["set"], totals["amaterasu"]) == (21, 21, 19)
+    assert all(19 <= t <= 21 for t in totals.values())
+    by_pantheon: dict[str, list[int]] = {}
+    for entity in ENTITIES:
+        if entity.is_deity:
+            by_pantheon.setdefault(entity.pantheon, []).append(totals[entity.id])
+    assert all(20.0 <= sum(t) / len(t) <= 20.4 for t in by_pantheon.values()), by_pantheon
 
 
 @rules("MW-TUNE-3")
