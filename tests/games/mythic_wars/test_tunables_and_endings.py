@@ -204,28 +204,27 @@ TUNED_FOR_FOUR = {
 SCORES_FOR_FOUR = {"zeus-power": 9, "set-attack": 7, "amaterasu-power": 7}
 
 
-@rules("MW-TUNE-2")
-def test_the_tuned_amounts_are_shipped_and_every_card_text_states_them():
+def assert_shipped_and_stated(amounts: dict[str, tuple[int, str]]) -> None:
+    """Each tunable has its tuned value in the shipped content, and its card's text words it."""
     shipped = overlay.defaults(GAME)
     declared = {t.name: t for t in overlay.declarations(GAME).tunables}
     texts = {entity.id: entity.text for entity in ENTITIES}
-    for name, (value, words) in TUNED.items():
+    for name, (value, words) in amounts.items():
         assert shipped[name] == value, name
         selector = declared[name].path[1]
         assert isinstance(selector, dict)
         assert words in texts[selector["id"]], (name, texts[selector["id"]])
+
+
+@rules("MW-TUNE-2")
+def test_the_tuned_amounts_are_shipped_and_every_card_text_states_them():
+    assert_shipped_and_stated(TUNED)
 
 
 @rules("MW-TUNE-4", "MW-CONTENT-2")
 def test_the_amounts_and_scores_tuned_for_four_players_are_shipped_within_the_stat_budget():
+    assert_shipped_and_stated(TUNED_FOR_FOUR)
     shipped = overlay.defaults(GAME)
-    declared = {t.name: t for t in overlay.declarations(GAME).tunables}
-    texts = {entity.id: entity.text for entity in ENTITIES}
-    for name, (value, words) in TUNED_FOR_FOUR.items():
-        assert shipped[name] == value, name
-        selector = declared[name].path[1]
-        assert isinstance(selector, dict)
-        assert words in texts[selector["id"]], (name, texts[selector["id"]])
     for name, value in SCORES_FOR_FOUR.items():
         assert shipped[name] == value, name
     # The totals they change stay inside the budget: 19-21 a deity, 20.0-20.4 a pantheon.
