@@ -96,11 +96,6 @@ class TuneConfig(BaseModel):
             raise ValueError("the band is LOW,HIGH with 0 <= LOW < HIGH <= 1")
         return value
 
-    @property
-    def first_count(self) -> int | None:
-        """The first player count tuned (``None``: the game's default)."""
-        return self.players[0] if self.players else None
-
     def lab(
         self,
         name: str,
@@ -108,13 +103,12 @@ class TuneConfig(BaseModel):
         games: int,
         seed: int,
         content: dict[str, int],
-        players: int | None = None,
+        players: int,
     ) -> LabConfig:
-        """The lab run of one measurement in this tuning run (at ``players``, default the
-        first count)."""
+        """The lab run of one measurement in this tuning run, at ``players``."""
         return LabConfig(
             game=self.game,
-            players=players if players is not None else self.first_count,
+            players=players,
             agents=agents,
             games=games,
             seed=seed,
@@ -150,10 +144,6 @@ class Plan(BaseModel):
     def players(self) -> int:
         """The first player count tuned (the only one in most runs)."""
         return self.counts[0]
-
-    @property
-    def fair(self) -> float:
-        return 1 / self.players
 
     @property
     def band(self) -> tuple[float, float]:
@@ -412,8 +402,7 @@ def validate(
                 lab = config.lab(name, agents, config.validate_games, seed, content, players)
                 _forget_other_content(lab)
                 run(lab, on_game=(lambda _row: on_game()) if on_game else None)
-                key = the_plan.folder(f"{side}-{label}", players)
-                folders[key] = name
+                folders[the_plan.folder(f"{side}-{label}", players)] = name
                 if not changed:
                     folders[the_plan.folder(f"after-{label}", players)] = name
     (config.out / "tuned.json").write_text(

@@ -139,7 +139,7 @@ def write_report(
     several = len(the_plan.counts) > 1
     for players in the_plan.counts:
         for label in ("agents", "random"):
-            section = _fresh_section(the_plan, folders, players, label, several, made)
+            section = _fresh_section(the_plan, folders, players, label, made)
             if section is None:
                 continue
             lines, misses = section
@@ -168,7 +168,6 @@ def _fresh_section(
     folders: dict[str, str],
     players: int,
     label: str,
-    several: bool,
     made: dict[str, str],
 ) -> tuple[list[str], list[str]] | None:
     """The before/after section of one player count and one kind of play (the run's agents
@@ -182,6 +181,7 @@ def _fresh_section(
         return None
     before, after = read_games(out / before_name), read_games(out / after_name)
     who = ", ".join(config.agents) if label == "agents" else "random play"
+    several = len(the_plan.counts) > 1
     if several:
         who += f", {players} players"
     suffix = f"-p{players}" if several else ""
