@@ -143,7 +143,7 @@ def test_tunables_load_resolve_and_lie_within_their_bounds():
         covered.add(_pantheon(deity))
         levers[_pantheon(deity)] = levers.get(_pantheon(deity), 0) + 1
     assert covered == set(PANTHEONS)  # every pantheon can be moved
-    assert all(3 <= n <= 6 for n in levers.values()), levers  # three to six each (MW-TUNE-1)
+    assert all(3 <= n <= 7 for n in levers.values()), levers  # three to seven each (MW-TUNE-1)
     overlay.checked(GAME, shipped)
 
 
