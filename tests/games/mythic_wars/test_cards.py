@@ -541,10 +541,10 @@ def test_ra_gives_his_whole_faction_plus_one_attack():
     play(state, "attack zeus set")
     roll(state, 3, 4)
     assert awaits_die(state)
-    # Ra himself (A6): 6+4+1 = 11 vs 6+4 = 10 -> hit 1.
+    # Ra himself (A5): 5+5+1 = 11 vs 6+4 = 10 -> hit 1.
     state = battle([["ra"], ["set"]], ["ra", "set"])
     play(state, "attack ra set")
-    roll(state, 4, 4)
+    roll(state, 5, 4)
     assert energy(state, "set") == 7
 
 
@@ -1406,13 +1406,13 @@ def test_stribog_strikes_as_he_enters_in_a_later_round():
 
 
 @rules("MW-ABILITY-CLASH")
-def test_svarog_hammer_wins_a_clash_for_three_points():
-    # Svarog (P9) clashes Thor (P7): 9+1 = 10 vs 7+2 = 9 -> Thor 7 -> 4, no damage die.
+def test_svarog_hammer_wins_a_clash_for_two_points():
+    # Svarog (P9) clashes Thor (P7): 9+1 = 10 vs 7+2 = 9 -> Thor 7 -> 5, no damage die.
     state = battle([["svarog"], ["thor"]], ["svarog", "thor"])
     play(state, "ability svarog thor")
     roll(state, 1, 2)
     assert not awaits_die(state)
-    assert energy(state, "thor") == 4
+    assert energy(state, "thor") == 5
     # A critical clash roll beats him: 9+5 = 14 vs 7+6 = 13 -> Thor wins, nothing happens.
     state = battle([["svarog"], ["thor"]], ["svarog", "thor"])
     play(state, "ability svarog thor")

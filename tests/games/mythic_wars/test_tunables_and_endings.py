@@ -128,7 +128,7 @@ def test_the_pantheon_feature_elsewhere_is_the_majority_pantheon_or_mixed():
 def test_tunables_load_resolve_and_lie_within_their_bounds():
     declared = overlay.declarations(GAME)
     assert declared.faction == "pantheon"
-    assert 8 <= len(declared.tunables) <= 40
+    assert 8 <= len(declared.tunables) <= 45
     shipped = overlay.defaults(GAME)
     assert set(shipped) == {t.name for t in declared.tunables}
     covered: set[str] = set()
@@ -236,6 +236,36 @@ def test_the_amounts_and_scores_tuned_for_four_players_are_shipped_within_the_st
         if entity.is_deity:
             by_pantheon.setdefault(entity.pantheon, []).append(totals[entity.id])
     assert all(20.0 <= sum(t) / len(t) <= 20.4 for t in by_pantheon.values()), by_pantheon
+
+
+# The second round for two and four players (MW-TUNE-5): Svarog's clash with its text, and
+# scores traded inside one card or moved within the budget.
+TUNED_ROUND_FIVE = {"svarog-clash-damage": (2, "loses 2 energy points")}
+SCORES_ROUND_FIVE = {
+    "tsukuyomi-attack": 7,
+    "tsukuyomi-defense": 7,
+    "ra-attack": 5,
+    "ra-defense": 7,
+    "heimdall-power": 6,
+    "stribog-defense": 7,
+}
+
+
+@rules("MW-TUNE-5", "MW-CONTENT-2")
+def test_the_second_round_for_two_and_four_players_is_shipped_within_the_stat_budget():
+    assert_shipped_and_stated(TUNED_ROUND_FIVE)
+    shipped = overlay.defaults(GAME)
+    for name, value in SCORES_ROUND_FIVE.items():
+        assert shipped[name] == value, name
+    totals = {e.id: e.power + e.attack + e.defense for e in ENTITIES if e.is_deity}
+    # Tsukuyomi and Ra trade a point inside the card; Heimdall gives one up, Stribog gains one.
+    assert [totals[d] for d in ("tsukuyomi", "ra", "heimdall", "stribog", "svarog")] == [
+        21,
+        20,
+        19,
+        21,
+        20,
+    ]
 
 
 @rules("MW-TUNE-3")
