@@ -221,14 +221,19 @@ def test_the_tuned_amounts_are_shipped_and_every_card_text_states_them():
     assert_shipped_and_stated(TUNED)
 
 
+def shipped_round(amounts: dict[str, tuple[int, str]], scores: dict[str, int]) -> dict[str, int]:
+    """Check a tuned round is shipped (amounts worded by their texts); each deity's total."""
+    assert_shipped_and_stated(amounts)
+    shipped = overlay.defaults(GAME)
+    for name, value in scores.items():
+        assert shipped[name] == value, name
+    return {e.id: e.power + e.attack + e.defense for e in ENTITIES if e.is_deity}
+
+
 @rules("MW-TUNE-4", "MW-CONTENT-2")
 def test_the_amounts_and_scores_tuned_for_four_players_are_shipped_within_the_stat_budget():
-    assert_shipped_and_stated(TUNED_FOR_FOUR)
-    shipped = overlay.defaults(GAME)
-    for name, value in SCORES_FOR_FOUR.items():
-        assert shipped[name] == value, name
+    totals = shipped_round(TUNED_FOR_FOUR, SCORES_FOR_FOUR)
     # The totals they change stay inside the budget: 19-21 a deity, 20.0-20.4 a pantheon.
-    totals = {e.id: e.power + e.attack + e.defense for e in ENTITIES if e.is_deity}
     assert (totals["zeus"], totals["set"], totals["amaterasu"]) == (21, 21, 19)
     assert all(19 <= t <= 21 for t in totals.values())
     by_pantheon: dict[str, list[int]] = {}
@@ -253,11 +258,7 @@ SCORES_ROUND_FIVE = {
 
 @rules("MW-TUNE-5", "MW-CONTENT-2")
 def test_the_second_round_for_two_and_four_players_is_shipped_within_the_stat_budget():
-    assert_shipped_and_stated(TUNED_ROUND_FIVE)
-    shipped = overlay.defaults(GAME)
-    for name, value in SCORES_ROUND_FIVE.items():
-        assert shipped[name] == value, name
-    totals = {e.id: e.power + e.attack + e.defense for e in ENTITIES if e.is_deity}
+    totals = shipped_round(TUNED_ROUND_FIVE, SCORES_ROUND_FIVE)
     # Tsukuyomi and Ra trade a point inside the card; Heimdall gives one up, Stribog gains one.
     assert [totals[d] for d in ("tsukuyomi", "ra", "heimdall", "stribog", "svarog")] == [
         21,
