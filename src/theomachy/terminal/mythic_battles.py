@@ -388,7 +388,7 @@ def where_text(unit: dict[str, Any]) -> str:
 def unit_notes(unit: dict[str, Any]) -> str:
     notes = []
     for key, word in (
-        ("carrying", "carrying omphalos"),
+        ("carrying", "carries ◎"),  # the map legend's mark, short enough for 120 columns
         ("activated", "activated"),
         ("petrified", "petrified"),
         ("evaded", "evaded"),

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from theomachy.games.mythic_battles import stats
-from theomachy.games.mythic_battles.data import units
+from theomachy.games.mythic_battles.data import powers, units
 from theomachy.games.mythic_battles.model import ACTIONS, ACTIVATE_SECOND, BLOCK, OFF_MAP
+from theomachy.games.mythic_battles.table_help import refusal
 
 from .scenario import (
     act,
@@ -25,6 +26,7 @@ from .scenario import vitality as vit
 
 rules = pytest.mark.rules
 HADES = units()["hades"].vitality
+POWERS = powers()
 
 
 @rules("MB-POWER-THUNDERBOLT", "MB-ATTACK-8", "MB-RULING-POWER-STATS")
@@ -105,16 +107,39 @@ def test_ares_bloodlust_with_an_enemy_in_his_area_at_the_start():
 
 
 @rules("MB-POWER-TACTICIAN", "MB-TURN-C1")
-def test_athena_tactician_makes_the_second_activation_free():
-    armies = [["athena", "hoplites"], ["hades", "spartans"]]
-    state = position(armies, at={"hoplites": 1}, hands={0: ["athena", "hoplites"]})
+def test_athena_tactician_frees_the_second_activation_of_units_near_her():
+    assert POWERS["tactician"].reach == 1  # her surroundings, as the card says
+    armies = [["athena", "hoplites", "amazons"], ["hades", "spartans"]]
+    # Hoplites beside Athena (7 and 8 share a side): free, though the hand holds no AoW.
+    state = position(
+        armies,
+        at={"athena": 7, "hoplites": 8, "amazons": 10},
+        hands={0: ["athena", "hoplites", "amazons"]},
+    )
     act(state, "activate athena", "simple", "done")
     assert state.step == ACTIVATE_SECOND
-    assert state.legal_actions()[0] == "activate hoplites"
+    assert state.second_activation_cost(0, "hoplites") == 0
+    assert state.second_activation_cost(0, "athena") == 0  # her own area: reach 0 and up
+    # The Amazons three areas away would pay a card, and there is none to pay with.
+    assert state.second_activation_cost(0, "amazons") == 1
+    assert [a for a in state.legal_actions() if a.startswith("activate")] == ["activate hoplites"]
+    assert "Tactician frees only units within 1 area of her" in str(
+        refusal(state, "activate amazons", 0)
+    )
     act(state, "activate hoplites")
     assert state.discard[0] == ["athena", "hoplites"] and state.bought[0] == ["second"]
+    # With an Art of War card, the far unit may still activate, paying it.
+    state = position(
+        armies, at={"athena": 7, "amazons": 10}, hands={0: ["athena", "amazons", "aow"]}
+    )
+    act(state, "activate athena", "simple", "done", "activate amazons")
+    assert state.hand[0] == [] and "aow" in state.discard[0]
+    # Athena off the map frees nobody; a unit off the map is not near her.
+    state = position(armies, at={"hoplites": 8}, hands={0: ["hoplites"]})
     state.pieces["athena"].area = OFF_MAP
-    assert state.second_activation_cost(0) == 1
+    assert state.second_activation_cost(0, "hoplites") == 1
+    state.pieces["athena"].area = 7
+    assert state.second_activation_cost(0, "amazons") == 1
 
 
 @rules("MB-POWER-NEARLY-INVULNERABLE")

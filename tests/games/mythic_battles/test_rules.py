@@ -755,7 +755,9 @@ def test_leader_fetches_for_troops_that_cannot_activate_now():
 @rules("MB-TAL-LEADER")
 def test_leader_on_an_allys_troops_does_not_count_for_the_active_player():
     armies = [["athena", "hoplites"], ["hades", "spartans"], ["zeus", "amazons"], ["ares"]]
-    state = position(armies, at={"athena": 14, "amazons": 14}, hands={0: ["athena"]})
+    # Hoplites beside Athena: Tactician makes their second activation free, so C1 is asked.
+    near = {"athena": 14, "amazons": 14, "hoplites": 13}
+    state = position(armies, at=near, hands={0: ["athena"]})
     act(state, "activate athena", "simple", "done")
     assert state.legal_actions() == ["lead amazons", "decline"]
     act(state, "lead amazons")
@@ -770,7 +772,7 @@ def test_leader_on_an_allys_troops_does_not_count_for_the_active_player():
     act(state, "simple", "done")
     assert state.current_player == 0 and state.step == ACTIVATE_SECOND
     # The ally may decline the search; without a card they can only decline the activation.
-    state = position(armies, at={"athena": 14, "amazons": 14}, hands={0: ["athena"]})
+    state = position(armies, at=near, hands={0: ["athena"]})
     act(state, "activate athena", "simple", "done", "lead amazons")
     assert state.current_player == 2
     act(state, "decline")
@@ -1908,17 +1910,29 @@ def test_with_alliances_a_divinity_killed_by_retaliation_wins_for_the_retaliator
 
 
 @rules("MB-WIN-3")
-def test_after_the_last_round_most_omphalos_absorbed_wins_ties_shared():
+def test_after_the_last_round_most_omphalos_absorbed_wins_then_vitality_then_turn_order():
     state = position(step=PASS_OR_GO, seat=1, max_rounds=3)
     state.round = 3
     state.absorbed = [1, 2]
     act(state, "pass")
     assert state.is_terminal() and state.winners() == [1]
+    # Tied on both: the lead player wins, since seat 1 had the last turn of the round.
     state = position(step=PASS_OR_GO, seat=1, max_rounds=3)
     state.round = 3
     state.absorbed = [2, 2]
     act(state, "pass")
-    assert state.winners() == [0, 1] and state.returns() == [0.5, 0.5]
+    assert state.winners() == [0] and state.returns() == [1.0, 0.0]
+    # With seat 1 leading, seat 0 plays last in the round, so seat 1 takes the tie.
+    state = position(step=PASS_OR_GO, seat=0, max_rounds=3, lead=1)
+    state.round = 3
+    act(state, "pass")
+    assert state.winners() == [1]
+    # Alliances (sides 0+2 and 1+3): side 1's seat 3 plays last, so side 0 takes the tie.
+    four = [["zeus"], ["hades"], ["ares"], ["athena"]]
+    state = position(four, step=PASS_OR_GO, seat=3, max_rounds=3)
+    state.round = 3
+    act(state, "pass")
+    assert state.winners() == [0, 2]
     # Tied on omphalos: the side whose enemies lost more Vitality wins.
     state = position(step=PASS_OR_GO, seat=1, max_rounds=3)
     state.round = 3

@@ -35,6 +35,9 @@ class Power(_Model):
     name: str
     timing: Literal["permanent", "start", "invoke"]
     cost: int = Field(ge=0, le=3)
+    # How far from its unit the power works, in areas (0: the unit's own area); None where
+    # it works anywhere or has no reach (Tactician's, MB-POWER-TACTICIAN).
+    reach: int | None = Field(default=None, ge=0, le=9)
     text: str
 
 

@@ -90,6 +90,7 @@ if TYPE_CHECKING:
     from theomachy.engine.narration import Narrator
 
 UNITS = units()
+POWERS = powers()
 DIVINITIES = tuple(u.id for u in UNITS.values() if u.divinity)
 ROLLS = uniform(f"roll {n}" for n in range(1, 7))
 MONSTER_SLAYER_REROLLS = 2
@@ -438,12 +439,18 @@ class BattlesState(State):
         for _ in range(cost):
             self._discard(seat, AOW)
 
-    def second_activation_cost(self, seat: int) -> int:
-        """1, or 0 with Athena's Tactician on the map."""
+    def second_activation_cost(self, seat: int, unit: str) -> int:
+        """1, or 0 where Athena's Tactician covers ``unit``: she is on the map and it stands
+        within the power's reach of her (MB-POWER-TACTICIAN)."""
         god = self.divinity_of(seat)
-        if god is not None and god.on_map and stats.has_power(self, god, "tactician"):
+        if god is None or not god.on_map or not stats.has_power(self, god, "tactician"):
+            return 1
+        reach = POWERS["tactician"].reach
+        if reach is None:
             return 0
-        return 1
+        piece = self.pieces[unit]
+        near = piece.on_map and self.board.distance[god.area][piece.area] <= reach
+        return 0 if near else 1
 
     # --- legal actions ----------------------------------------------------------------
     def _legal_actions(self) -> list[str]:
@@ -529,14 +536,15 @@ class BattlesState(State):
         """Units ``seat`` may activate now (MB-TURN-B1, MB-TURN-C1, MB-ACT-*)."""
         if self.activations >= MAX_ACTIVATIONS:
             return []
-        if step == ACTIVATE_SECOND and not self.may_buy(
-            seat, "second", self.second_activation_cost(seat)
-        ):
-            return []
         return [
             self.pieces[u]
             for u in self.armies[seat]
-            if u in self.hand[seat] and self._may_activate(self.pieces[u])
+            if u in self.hand[seat]
+            and self._may_activate(self.pieces[u])
+            and (
+                step != ACTIVATE_SECOND
+                or self.may_buy(seat, "second", self.second_activation_cost(seat, u))
+            )
         ]
 
     def _may_activate(self, piece: Piece) -> bool:
@@ -1048,7 +1056,7 @@ class BattlesState(State):
         else:
             slot = step
             if step == ACTIVATE_SECOND:
-                self.buy(seat, "second", self.second_activation_cost(seat))
+                self.buy(seat, "second", self.second_activation_cost(seat, unit))
             self.activations += 1
         self._discard(seat, unit)
         piece.activated = True
@@ -1724,16 +1732,24 @@ class BattlesState(State):
     def _finish_at_cap(self) -> None:
         """MB-WIN-3: after the last round the live side with most omphalos absorbed wins;
         between sides tied on omphalos, the one whose enemies have lost the most Vitality
-        (a dead unit its whole Vitality); a tie on both is shared."""
+        (a dead unit its whole Vitality); between sides tied on both, the one whose last
+        turn of the round came first, since the others had the last word."""
         n = self.game.players
         live = {self.sides[s] for s in range(n) if not self.out[s]}
-        scores = {side: self._cap_score(side) for side in live}
+        scores = {side: (*self._cap_score(side), -self._last_turn(side)) for side in live}
         best = max(scores.values())
         winners = {side for side in live if scores[side] == best}
         self.won = [s for s in range(n) if self.sides[s] in winners]
         self.ended = ROUND_LIMIT
         self.step = OVER
         self.draws.clear()
+
+    def _last_turn(self, side: int) -> int:
+        """When the side's last turn of a round comes: its latest live seat, counted from
+        the lead player (MB-WIN-3)."""
+        n = self.game.players
+        lead: int = self.game.options["lead"]
+        return max((s - lead) % n for s in range(n) if self.sides[s] == side and not self.out[s])
 
     def _cap_score(self, side: int) -> tuple[int, int]:
         """(omphalos absorbed by the side, Vitality its enemies have lost)."""
@@ -1815,11 +1831,10 @@ class BattlesState(State):
     def _second_possible(self) -> bool:
         """Public: step C1 offers something (a second activation, Draw Cards, Search)."""
         seat = self.turn_player
-        cost = self.second_activation_cost(seat)
-        if (
-            self.activations < MAX_ACTIVATIONS
-            and self.may_offer(seat, "second", cost)
-            and any(self._may_activate(self.pieces[u]) for u in self.armies[seat])
+        if self.activations < MAX_ACTIVATIONS and any(
+            self._may_activate(self.pieces[u])
+            and self.may_offer(seat, "second", self.second_activation_cost(seat, u))
+            for u in self.armies[seat]
         ):
             return True
         return self._search_open(seat) or (self._may_draw(seat) and self.may_offer(seat, "draw"))
@@ -1931,7 +1946,7 @@ def catalog() -> dict[str, dict[str, Any]]:
 
     for unit in UNITS.values():
         add(unit.id, {"type": "unit", **unit.model_dump()})
-    for power in powers().values():
+    for power in POWERS.values():
         owners = [u.id for u in UNITS.values() if u.power == power.id]
         add(power.id, {"type": "power", **power.model_dump(), "units": owners})
     for talent in talents().values():

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from theomachy.games.mythic_battles import stats
-from theomachy.games.mythic_battles.data import units
+from theomachy.games.mythic_battles.data import powers, units
 from theomachy.games.mythic_battles.model import (
     ACTIONS,
     ACTIVATE_FIRST,
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from theomachy.games.mythic_battles.rules import BattlesState
 
 UNITS = units()
+TACTICIAN = powers()["tactician"]
 
 UNSAFE_VERBS = frozenset({"pass", "draw-cards", "attack", "thunderbolt", "retaliate", "reroll"})
 """Verbs never taken back: Pass and Draw Cards draw unseen cards; an ATTACK (Thunderbolt
@@ -208,14 +209,27 @@ def _activate(state: BattlesState, arg: str, player: int) -> str | None:
     if piece.id not in state.hand[player]:
         return f"You hold no {unit} activation card"
     if step == ACTIVATE_SECOND:
-        cost = state.second_activation_cost(player)
+        cost = state.second_activation_cost(player, piece.id)
         if "second" in state.bought[player]:
             return "Second Activation is already bought this turn"
         if not state.can_pay(player, cost):
-            return f"A second activation costs {cards_word(cost)}; {have_aow(state, player)}"
+            why = _tactician_reach(state, player)
+            return f"A second activation costs {cards_word(cost)}{why}; {have_aow(state, player)}"
     if not piece.on_map and not piece.entered:
         return f"{unit} is off the map and your deployment zone is full"
     return None
+
+
+def _tactician_reach(state: BattlesState, player: int) -> str:
+    """Why Tactician leaves a unit to pay: it covers only units near Athena."""
+    god = state.divinity_of(player)
+    if god is None or not god.on_map or not stats.has_power(state, god, TACTICIAN.id):
+        return ""
+    reach = TACTICIAN.reach
+    if reach is None:
+        return ""
+    where = "her area" if reach == 0 else f"{reach} area{'s' if reach != 1 else ''} of her"
+    return f" ({TACTICIAN.name} frees only units within {where})"
 
 
 def _attack(state: BattlesState, arg: str, player: int) -> str | None:
