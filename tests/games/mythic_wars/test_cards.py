@@ -348,19 +348,19 @@ def test_loki_summons_fenrir_when_invoked():
 
 
 @rules("MW-ABILITY-LIFESTEAL")
-def test_freyja_regains_two_points_when_her_attack_hits():
-    # 7+4 = 11 vs Set 6+2 = 8: Set loses 3, Freyja 4 -> 6.
+def test_freyja_regains_a_point_when_her_attack_hits():
+    # 7+4 = 11 vs Set 6+2 = 8: Set loses 3, Freyja 4 -> 5.
     state = battle([["freyja"], ["set"]], ["freyja", "set"], energy={"freyja": 4})
     play(state, "attack freyja set")
     roll(state, 4, 2)
-    assert (energy(state, "set"), energy(state, "freyja")) == (5, 6)
+    assert (energy(state, "set"), energy(state, "freyja")) == (5, 5)
     # A miss (7+1 = 8 vs 6+5 = 11) gives nothing.
     state = battle([["freyja"], ["set"]], ["freyja", "set"], energy={"freyja": 4})
     play(state, "attack freyja set")
     roll(state, 1, 5)
     assert (energy(state, "set"), energy(state, "freyja")) == (8, 4)
-    # Never above her Power 7: from 6 she reaches 7, not 8.
-    state = battle([["freyja"], ["set"]], ["freyja", "set"], energy={"freyja": 6})
+    # Never above her Power 7: at 7 she stays at 7.
+    state = battle([["freyja"], ["set"]], ["freyja", "set"], energy={"freyja": 7})
     play(state, "attack freyja set")
     roll(state, 4, 2)
     assert energy(state, "freyja") == 7

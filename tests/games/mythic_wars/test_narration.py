@@ -198,7 +198,7 @@ def test_energy_lost_and_regained_by_abilities() -> None:
     state = battle([["freyja"], ["hera"]], ["freyja", "hera"], energy={"freyja": 4})
     assert texts(state, "attack freyja hera", "roll 6", "roll 1")[-1] == (
         "Hera rolls 1 to defend: Freyja 13 (critical 6 + Attack 7) against Hera 9 (die 1 + "
-        "Defense 8): hit; Hera loses 4 (7 → 3); Freyja regains 2 (4 → 6)"
+        "Defense 8): hit; Hera loses 4 (7 → 3); Freyja regains 1 (4 → 5)"
     )
 
 
