@@ -219,12 +219,9 @@ def test_the_round_limit_tells_who_wins_and_on_what() -> None:
     )
     state = position(step=PASS_OR_GO, seat=1, max_rounds=3)
     state.round = 3
-    told = narrate(state, "pass")
-    assert told[None][0].text.endswith(
-        "round 3 of 3 is over: Zeus wins the tie (0 omphalos and 0 Vitality taken each), "
-        "as Hades played later in the round"
+    assert narrate(state, "pass")[None][0].text.endswith(
+        "round 3 of 3 is over: Zeus and Hades share the win"
     )
-    assert told[1][0].text.endswith("as you played later in the round")
 
 
 @rules("MB-TAL-MONSTER-SLAYER", "MB-ATTACK-4", "MB-TAL-MIGHTY-THROW", "MB-TAL-BLOCK")

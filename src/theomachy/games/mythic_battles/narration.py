@@ -903,27 +903,16 @@ class MythicBattlesNarrator(Narrator):
         live = sorted({side_of(after, p["seat"]) for p in players if not p.get("out")})
         scores = {side: self.cap_score(after, side) for side in live}
         text = f"round {after.get('round')} of {after.get('max_rounds')} is over: "
-        won = {side_of(after, s) for s in winners}
-        if len(won) > 1:  # no longer possible at the cap, but a view may say so
+        if len(set(scores.values())) == 1 or len({scores[side_of(after, s)] for s in winners}) > 1:
             return text + f"{who} share the win"
-        side = won.pop()
-        best = scores[side]
-        rivals = {other: score for other, score in scores.items() if other != side}
-        second = max(rivals.values(), default=best)
+        best = scores[side_of(after, winners[0])]
+        rivals = [score for side, score in scores.items() if score != best]
+        second = max(rivals) if rivals else best
         if best[0] != second[0]:
             return text + f"{who} {win} on omphalos absorbed ({best[0]} to {second[0]})"
-        if best[1] != second[1]:
-            return text + f"{who} {win} on Vitality taken from the enemy ({best[1]} to {second[1]})"
-        tied = [
-            int(p["seat"])
-            for p in players
-            if not p.get("out") and rivals.get(side_of(after, p["seat"])) == best
-        ]
-        later = listing([self.name(after, s) for s in tied])
-        return (
-            text + f"{who} {win} the tie ({best[0]} omphalos and {best[1]} Vitality taken "
-            f"each), as {later} played later in the round"
-        )
+        if len({side_of(after, s) for s in winners}) > 1:
+            return text + f"{who} share the win"
+        return text + f"{who} {win} on Vitality taken from the enemy ({best[1]} to {second[1]})"
 
     def cap_score(self, view: View, side: int) -> tuple[int, int]:
         """A side's omphalos absorbed and the Vitality its enemies lost (MB-WIN-3)."""

@@ -1732,24 +1732,16 @@ class BattlesState(State):
     def _finish_at_cap(self) -> None:
         """MB-WIN-3: after the last round the live side with most omphalos absorbed wins;
         between sides tied on omphalos, the one whose enemies have lost the most Vitality
-        (a dead unit its whole Vitality); between sides tied on both, the one whose last
-        turn of the round came first, since the others had the last word."""
+        (a dead unit its whole Vitality); a tie on both is shared."""
         n = self.game.players
         live = {self.sides[s] for s in range(n) if not self.out[s]}
-        scores = {side: (*self._cap_score(side), -self._last_turn(side)) for side in live}
+        scores = {side: self._cap_score(side) for side in live}
         best = max(scores.values())
         winners = {side for side in live if scores[side] == best}
         self.won = [s for s in range(n) if self.sides[s] in winners]
         self.ended = ROUND_LIMIT
         self.step = OVER
         self.draws.clear()
-
-    def _last_turn(self, side: int) -> int:
-        """When the side's last turn of a round comes: its latest live seat, counted from
-        the lead player (MB-WIN-3)."""
-        n = self.game.players
-        lead: int = self.game.options["lead"]
-        return max((s - lead) % n for s in range(n) if self.sides[s] == side and not self.out[s])
 
     def _cap_score(self, side: int) -> tuple[int, int]:
         """(omphalos absorbed by the side, Vitality its enemies have lost)."""
