@@ -439,11 +439,19 @@ class BattlesState(State):
         for _ in range(cost):
             self._discard(seat, AOW)
 
+    def tactician(self, seat: int) -> Piece | None:
+        """``seat``'s divinity if its Tactician works now: it has the power and stands on
+        the map (MB-POWER-TACTICIAN)."""
+        god = self.divinity_of(seat)
+        if god is None or not god.on_map or not stats.has_power(self, god, "tactician"):
+            return None
+        return god
+
     def second_activation_cost(self, seat: int, unit: str) -> int:
         """1, or 0 where Athena's Tactician covers ``unit``: she is on the map and it stands
         within the power's reach of her (MB-POWER-TACTICIAN)."""
-        god = self.divinity_of(seat)
-        if god is None or not god.on_map or not stats.has_power(self, god, "tactician"):
+        god = self.tactician(seat)
+        if god is None:
             return 1
         reach = POWERS["tactician"].reach
         if reach is None:

@@ -222,11 +222,8 @@ def _activate(state: BattlesState, arg: str, player: int) -> str | None:
 
 def _tactician_reach(state: BattlesState, player: int) -> str:
     """Why Tactician leaves a unit to pay: it covers only units near Athena."""
-    god = state.divinity_of(player)
-    if god is None or not god.on_map or not stats.has_power(state, god, TACTICIAN.id):
-        return ""
     reach = TACTICIAN.reach
-    if reach is None:
+    if state.tactician(player) is None or reach is None:
         return ""
     where = "her area" if reach == 0 else f"{reach} area{'s' if reach != 1 else ''} of her"
     return f" ({TACTICIAN.name} frees only units within {where})"
