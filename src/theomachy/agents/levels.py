@@ -78,7 +78,17 @@ _BY_GAME: dict[str, dict[str, dict[str, Any]]] = {
         "hard": {"iterations": 24, "rollout_depth": 4},
         "expert": {"iterations": 1000, "rollout_depth": 30},
     },
-    "mythic-battles": {"expert": {"iterations": 1900}},
+    # Exploration 0.05 (1.0 elsewhere) above easy. The evaluation here is a side's share of
+    # the strength on the map, so the moves of one turn change it by a few thousandths: with
+    # exploration 1.0 the search spread its visits evenly over `pass`, `continue` and the
+    # Search manoeuvres, and `pass` won on noise, turn after turn, until the last rounds (a
+    # carrier stood by its divinity for 18 rounds before the ABSORB). At 0.05 it follows the
+    # few lines that gain: claim, carry, ABSORB (bench/TUNING.md, "Mythic Battles: exploration").
+    "mythic-battles": {
+        "medium": {"exploration": 0.05},
+        "hard": {"exploration": 0.05},
+        "expert": {"iterations": 1900, "exploration": 0.05},
+    },
     # An iteration costs about 4x more here (up to 80 legal actions to score for priors).
     "mythotopia": {
         "easy": {"iterations": 8},
