@@ -128,7 +128,9 @@ def test_the_pantheon_feature_elsewhere_is_the_majority_pantheon_or_mixed():
 def test_tunables_load_resolve_and_lie_within_their_bounds():
     declared = overlay.declarations(GAME)
     assert declared.faction == "pantheon"
-    assert 8 <= len(declared.tunables) <= 45
+    # Three to five levers a pantheon (MW-TUNE-1), and the draft levers measured since
+    # (a Power traded with Defense: Sekhmet, Ares, Izanagi): at most 50.
+    assert 8 <= len(declared.tunables) <= 50
     shipped = overlay.defaults(GAME)
     assert set(shipped) == {t.name for t in declared.tunables}
     covered: set[str] = set()
@@ -143,7 +145,8 @@ def test_tunables_load_resolve_and_lie_within_their_bounds():
         covered.add(_pantheon(deity))
         levers[_pantheon(deity)] = levers.get(_pantheon(deity), 0) + 1
     assert covered == set(PANTHEONS)  # every pantheon can be moved
-    assert all(3 <= n <= 7 for n in levers.values()), levers  # three to seven each (MW-TUNE-1)
+    # Three to eight each (MW-TUNE-1; the Japanese have eight since Izanagi's Defense joined).
+    assert all(3 <= n <= 8 for n in levers.values()), levers
     overlay.checked(GAME, shipped)
 
 
