@@ -39,6 +39,8 @@ _BASE: dict[str, dict[str, Any]] = {
     "hard": {"iterations": 400, "rollout_depth": 10},
     "expert": {"iterations": 1600, "rollout_depth": 10},
 }
+# Mythic Battles' exploration above easy (the reason is beside its entry in _BY_GAME).
+_BATTLES_EXPLORATION = 0.05
 # Expert's budget per game: 0.8 to 0.9 s at the slowest of 12 positions of a two-player game on
 # a 2-core x86_64 (bench/SEARCH.md, "Seconds a move").
 _BY_GAME: dict[str, dict[str, dict[str, Any]]] = {
@@ -85,9 +87,9 @@ _BY_GAME: dict[str, dict[str, dict[str, Any]]] = {
     # carrier stood by its divinity for 18 rounds before the ABSORB). At 0.05 it follows the
     # few lines that gain: claim, carry, ABSORB (bench/TUNING.md, "Mythic Battles: exploration").
     "mythic-battles": {
-        "medium": {"exploration": 0.05},
-        "hard": {"exploration": 0.05},
-        "expert": {"iterations": 1900, "exploration": 0.05},
+        "medium": {"exploration": _BATTLES_EXPLORATION},
+        "hard": {"exploration": _BATTLES_EXPLORATION},
+        "expert": {"iterations": 1900, "exploration": _BATTLES_EXPLORATION},
     },
     # An iteration costs about 4x more here (up to 80 legal actions to score for priors).
     "mythotopia": {
