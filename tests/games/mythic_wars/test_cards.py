@@ -774,13 +774,13 @@ def test_tlaloc_gift_of_rain_heals_supporters_on_invocation():
     state = battle(
         [["tlaloc", "zeus", "ares"], ["set"]],
         ["zeus", "ares", "set"],
-        energy={"zeus": 3, "ares": 6, "set": 2},
+        energy={"zeus": 3, "ares": 5, "set": 2},
     )
     rest_all(state)
     assert (phase(state), state.current_player) == ("invocation", 1)
     play(state, "invoke apollo", "invoke tlaloc")
     assert energy(state, "zeus") == 5  # 3 -> 5
-    assert energy(state, "ares") == 7  # 6 -> 7: capped at Power
+    assert energy(state, "ares") == 6  # 5 -> 6: capped at his Power 6
     assert energy(state, "tlaloc") == 7
     assert energy(state, "set") == 2  # opposing: untouched
     assert energy(state, "apollo") == 7

@@ -141,9 +141,9 @@ def test_a_clash_and_its_damage_die() -> None:
     assert lines[2:] == [
         "uses Set's Desert Fury to clash with Izanagi",
         "Set rolls 4 in the clash",
-        "Izanagi rolls 3 in the clash: Set 12 (die 4 + Power 8) against Izanagi 11 (die 3 + "
-        "Power 7 + 1 Izanagi): Set wins",
-        "Set rolls 5 for damage to Izanagi: Izanagi loses 5 (7 → 2)",
+        "Izanagi rolls 3 in the clash: Set 12 (die 4 + Power 8) against Izanagi 10 (die 3 + "
+        "Power 6 + 1 Izanagi): Set wins",
+        "Set rolls 5 for damage to Izanagi: Izanagi loses 5 (6 → 1)",
     ]
 
 

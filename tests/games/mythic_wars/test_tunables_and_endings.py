@@ -282,6 +282,33 @@ def test_the_third_round_is_shipped_and_keeps_the_totals():
     assert (totals["tsukuyomi"], totals["freyja"]) == (21, 21)  # traded inside the card
 
 
+# The fourth round (MW-TUNE-7): a point moved inside four cards, so that the `hard` drafts,
+# which keep a pantheon's deities by Power, keep the ability that wins its battles.
+SCORES_ROUND_SEVEN = {
+    "izanagi-power": 6,
+    "izanagi-defense": 8,
+    "dagda-attack": 6,
+    "dagda-defense": 6,
+    "sekhmet-power": 6,
+    "sekhmet-defense": 6,
+    "ares-power": 6,
+    "ares-defense": 6,
+}
+
+
+@rules("MW-TUNE-7", "MW-CONTENT-2")
+def test_the_fourth_round_is_shipped_and_keeps_the_totals():
+    totals = shipped_round({"hel-lifesteal": TUNED["hel-lifesteal"]}, SCORES_ROUND_SEVEN)
+    assert [totals[d] for d in ("izanagi", "dagda", "sekhmet", "ares")] == [21, 21, 20, 20]
+    by_id = {entity.id: entity for entity in ENTITIES}
+    # Each card gives up a point of Power where the draft should keep another deity instead.
+    assert [by_id[d].power for d in ("izanagi", "sekhmet", "ares")] == [6, 6, 6]
+    # The Dagda keeps his Power 9 and is not Svarog's twin (9/5/6, the same clash).
+    dagda, svarog = by_id["dagda"], by_id["svarog"]
+    assert (dagda.power, dagda.attack, dagda.defense) == (9, 6, 6)
+    assert (svarog.power, svarog.attack, svarog.defense) != (9, 6, 6)
+
+
 @rules("MW-TUNE-3")
 def test_the_tuners_default_band_at_four_players_is_a_fifth_either_side_of_the_fair_share():
     from theomachy.lab.tune import TuneConfig, plan
