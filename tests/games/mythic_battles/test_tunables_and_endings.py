@@ -190,3 +190,14 @@ def test_the_four_units_of_four_rp_are_even_and_no_one_is_greedys_first_pick_in_
     assert sum(picks.values()) == 12
     assert max(picks.values()) <= 6, picks  # no unit first in more than half the pairings
     assert len(picks) >= 3, picks
+
+
+@rules("MB-TUNE-2", "MB-SETUP-6")
+def test_athena_brings_two_activation_cards_and_the_other_divinities_three():
+    roster = units()
+    assert overlay.defaults(GAME)["athena-activation"] == 2
+    assert roster["athena"].activation == 2
+    assert [roster[g].activation for g in ("zeus", "hades", "ares")] == [3, 3, 3]
+    dealt = fresh([["athena", "achilles", "hoplites"], ["zeus", "achilles", "hoplites"]])
+    assert dealt.deck[0].count("athena") == 2
+    assert dealt.deck[1].count("zeus") == 3
