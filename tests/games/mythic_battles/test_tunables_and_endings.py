@@ -197,7 +197,16 @@ def test_athena_brings_two_activation_cards_and_the_other_divinities_three():
     roster = units()
     assert overlay.defaults(GAME)["athena-activation"] == 2
     assert roster["athena"].activation == 2
-    assert [roster[g].activation for g in ("zeus", "hades", "ares")] == [3, 3, 3]
+    assert [roster[g].activation for g in ("zeus", "hades")] == [3, 3]
     dealt = fresh([["athena", "achilles", "hoplites"], ["zeus", "achilles", "hoplites"]])
     assert dealt.deck[0].count("athena") == 2
     assert dealt.deck[1].count("zeus") == 3
+
+
+@rules("MB-TUNE-3", "MB-SETUP-6")
+def test_ares_brings_four_activation_cards():
+    assert overlay.defaults(GAME)["ares-activation"] == 4
+    assert units()["ares"].activation == 4
+    dealt = fresh([["ares", "achilles", "hoplites"], ["hades", "achilles", "hoplites"]])
+    assert dealt.deck[0].count("ares") == 4
+    assert dealt.deck[1].count("hades") == 3
