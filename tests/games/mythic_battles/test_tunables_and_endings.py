@@ -192,21 +192,19 @@ def test_the_four_units_of_four_rp_are_even_and_no_one_is_greedys_first_pick_in_
     assert len(picks) >= 3, picks
 
 
-@rules("MB-TUNE-2", "MB-SETUP-6")
-def test_athena_brings_two_activation_cards_and_the_other_divinities_three():
-    roster = units()
-    assert overlay.defaults(GAME)["athena-activation"] == 2
-    assert roster["athena"].activation == 2
-    assert [roster[g].activation for g in ("zeus", "hades")] == [3, 3]
-    dealt = fresh([["athena", "achilles", "hoplites"], ["zeus", "achilles", "hoplites"]])
-    assert dealt.deck[0].count("athena") == 2
-    assert dealt.deck[1].count("zeus") == 3
+# Each divinity's activation cards (MB-SETUP-6) after the balance rounds: Athena one fewer
+# (MB-TUNE-2), Ares one more (MB-TUNE-3), Zeus and Hades the kind's three.
+ACTIVATION_CARDS = {"athena": 2, "ares": 4, "zeus": 3, "hades": 3}
 
 
-@rules("MB-TUNE-3", "MB-SETUP-6")
-def test_ares_brings_four_activation_cards():
-    assert overlay.defaults(GAME)["ares-activation"] == 4
-    assert units()["ares"].activation == 4
-    dealt = fresh([["ares", "achilles", "hoplites"], ["hades", "achilles", "hoplites"]])
-    assert dealt.deck[0].count("ares") == 4
-    assert dealt.deck[1].count("hades") == 3
+@rules("MB-TUNE-2", "MB-TUNE-3", "MB-SETUP-6")
+@pytest.mark.parametrize("divinity", sorted(ACTIVATION_CARDS))
+def test_each_divinity_brings_its_tuned_number_of_activation_cards(divinity):
+    count = ACTIVATION_CARDS[divinity]
+    assert units()[divinity].activation == count
+    if divinity in ("athena", "ares"):
+        assert overlay.defaults(GAME)[f"{divinity}-activation"] == count
+    rival = "zeus" if divinity != "zeus" else "hades"
+    dealt = fresh([[divinity, "achilles", "hoplites"], [rival, "achilles", "hoplites"]])
+    assert dealt.deck[0].count(divinity) == count
+    assert dealt.deck[1].count(rival) == ACTIVATION_CARDS[rival]
