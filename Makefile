@@ -66,6 +66,7 @@ test: lint typecheck test-deps pytest
 
 bench: $(BENCH_STAMP)
 	$(BIN)/pytest -n 2 -m benchmark
+	THEOMACHY_CONFORMANCE_SCALE=1 $(BIN)/pytest -n 2 tests/test_conformance.py
 	$(BIN)/python bench/factions.py arena-of-the-gods --mcts-games 6
 	$(BIN)/python bench/factions.py mythic-battles --mcts-games 6
 	$(BIN)/python bench/server_load.py --out bench/SERVER.md || echo "bench/server_load.py found errors: see bench/SERVER.md"
