@@ -494,18 +494,18 @@ def test_set_clash_removes_a_die_of_points():
 
 
 @rules("MW-ABILITY-DOOM", "MW-RULING-DOOM")
-def test_anubis_defeats_an_entity_whose_defense_roll_is_under_eleven():
+def test_anubis_defeats_an_entity_whose_defense_roll_is_under_ten():
     state = game_with([["anubis"], ["zeus"]], first=0)
     play(state, "invoke anubis", "invoke zeus")
     assert state.current_player == 0
     assert state.legal_actions() == ["ability anubis zeus", "decline"]
     play(state, "ability anubis zeus")
-    roll(state, 5)  # Zeus D5: 5+5 = 10 < 11
+    roll(state, 4)  # Zeus D5: 5+4 = 9 < 10 (Weighing of the Heart, under 10: MW-TUNE-8)
     assert status(state, "zeus") == "defeated"
-    # 5+6 = 11 is not under 11 (the total decides; the natural 6 is not what saves him).
+    # 5+5 = 10 is not under 10 (the total decides).
     state = game_with([["anubis"], ["zeus"]], first=0)
     play(state, "invoke anubis", "invoke zeus", "ability anubis zeus")
-    roll(state, 6)
+    roll(state, 5)
     assert status(state, "zeus") == "invoked"
     assert energy(state, "zeus") == 9
     # Declining forces no roll.
@@ -514,7 +514,7 @@ def test_anubis_defeats_an_entity_whose_defense_roll_is_under_eleven():
     assert not awaits_die(state)
     assert status(state, "zeus") == "invoked"
     # Faction 1 prime: Loki's Fenrir enters first and can be chosen. Fenrir (D3): 3+5 = 8
-    # is defeated; 3+6 = 9 is under 11 too: only the total counts, a natural 6 does not save.
+    # is defeated; 3+6 = 9 is under 10 too: only the total counts, a natural 6 does not save.
     state = game_with([["anubis"], ["loki"]], first=1)
     play(state, "invoke loki", "invoke anubis")
     assert state.legal_actions() == ["ability anubis fenrir", "ability anubis loki", "decline"]
@@ -755,11 +755,11 @@ def test_quetzalcoatl_sweeping_wind_once_on_even():
 
 
 @rules("MW-ABILITY-MODIFY")
-def test_huitzilopochtli_gets_plus_two_on_his_own_attacks():
-    # 7+1+2 = 10 vs Set 6+3 = 9 -> Set loses 1.
+def test_huitzilopochtli_gets_plus_one_on_his_own_attacks():
+    # Fire Serpent +1 (MW-TUNE-8): 7+2+1 = 10 vs Set 6+3 = 9 -> Set loses 1 (without it, a tie).
     state = battle([["huitzilopochtli", "zeus"], ["set"]], ["huitzilopochtli", "zeus", "set"])
     play(state, "attack huitzilopochtli set")
-    roll(state, 1, 3)
+    roll(state, 2, 3)
     assert energy(state, "set") == 7
     # Zeus (A7) beside him gets nothing: 7+3 = 10 vs 6+4 = 10, rolled again.
     state = battle([["huitzilopochtli", "zeus"], ["set"]], ["huitzilopochtli", "zeus", "set"])

@@ -116,8 +116,8 @@ def test_a_critical_that_beats_a_higher_total_says_so() -> None:
 def test_a_six_against_allfathers_foresight_is_not_critical() -> None:
     state = battle([["thor"], ["odin"]], ["thor", "odin"])
     assert texts(state, "attack thor odin", "roll 6", "roll 6")[-1] == (
-        "Odin rolls 6 to defend: Thor 13 (die 6 not critical + Attack 7) against Odin 13 "
-        "(critical 6 + Defense 7): miss (the critical wins)"
+        "Odin rolls 6 to defend: Thor 13 (die 6 not critical + Attack 7) against Odin 12 "
+        "(critical 6 + Defense 6): miss (the critical wins)"
     )
 
 
