@@ -40,6 +40,7 @@ ARMIES = [
     ["athena", "hydra", "cerberus", "amazons", "hoplites"],
 ]
 MEETING_AREA = 9  # Zeus flies 6 -> 9 over the impenetrable area 8; Athena walks 10 -> 9
+MAX_CLICKS = 80  # seed 5 reaches the ATTACK panel at seat 0's 41st click
 
 
 def play_by_api(server: LiveServer, table: dict[str, Any], seat: int, action: str) -> None:
@@ -173,14 +174,17 @@ def test_the_renderer_draws_the_map_dashboards_players_and_hand(
 
 
 def test_mythic_battles_by_clicking(server: LiveServer, page: Any) -> None:
-    started = time.monotonic()
     table = new_table(server, seed=5)
     open_seat(page, table)
     claim(server, table, 1)  # seat 1 is played through the API
     page.wait_for_selector(f"#table[data-renderer='{GAME}']")
     counts = {"unit": 0, "area": 0, "button": 0, "attack-panel": 0}
     done: list[str] = []
-    while time.monotonic() - started < 25 and not counts["attack-panel"]:
+    # Bounded by moves, not by time: on a loaded machine the same seed takes the same path
+    # (the rounds bound the waits for the server, should it never come back to seat 0).
+    for _ in range(20 * MAX_CLICKS):
+        if len(done) >= MAX_CLICKS or counts["attack-panel"]:
+            break
         payload = seat_payload(server, table, 0)
         if payload["status"] == "finished":
             break
@@ -243,7 +247,6 @@ def test_mythic_battles_by_clicking(server: LiveServer, page: Any) -> None:
     assert all(counts.values()), (counts, done)
     log = httpx.get(f"{server.url}/api/tables/{table['table_id']}/log").json()["log"]
     assert "activate zeus" in log and f"move {MEETING_AREA}" in log and "retaliate" in log
-    assert time.monotonic() - started < 30
 
 
 def test_four_players_draw_the_larger_map(server: LiveServer, page: Any) -> None:

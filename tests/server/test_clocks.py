@@ -127,6 +127,27 @@ def test_a_bot_takes_the_seat_when_the_clock_runs_out_and_the_person_takes_it_ba
     assert spectator.status_code == 401
 
 
+def test_a_wall_clock_stepped_back_does_not_keep_the_stand_in_away(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The timer waits on the loop's monotonic clock: if a time sync steps the wall clock
+    back a minute while seat 0 thinks, the stand-in still comes when the 0.6 s are over."""
+    table = create(
+        client,
+        game="mythic-arena",
+        seed=3,
+        bots={"1": "random"},
+        clock={"minutes": 0.01, "bot": "random"},
+    )
+    real = time.time
+    stepped = lambda: int((real() - 60) * 1000)  # noqa: E731
+    monkeypatch.setattr("theomachy.server.tables.now_ms", stepped)
+    monkeypatch.setattr("theomachy.server.clocks.now_ms", stepped)
+    taken = wait_for(lambda: (p := public(client, table))["seats"][0]["standin"] and p)
+    assert taken["seats"][0]["standin"] == "time"
+    assert client.app.state.hub._live[table["table_id"]].clock.left_ms[0] == 0  # type: ignore[attr-defined]
+
+
 def test_a_restarted_server_seats_the_stand_in_without_being_asked(tmp_path: Path) -> None:
     db = tmp_path / "restart.db"
     with make_client(db) as first:

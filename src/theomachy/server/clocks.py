@@ -117,10 +117,11 @@ class Clock:
         return min(moments) if moments else None
 
     def take_over(self, seat: int, why: str, at: int | None = None) -> None:
-        """A stand-in plays ``seat`` from now (its clock stops where it is)."""
+        """A stand-in plays ``seat`` from now (its clock stops where it is: empty when
+        the reason is the time, whatever a stepped wall clock says)."""
         at = now_ms() if at is None else at
         if self.timed:
-            self.left_ms[seat] = self.left(seat, seat, at)
+            self.left_ms[seat] = 0 if why == "time" else self.left(seat, seat, at)
         self.standins[seat] = why
         self.since_ms = at
 

@@ -1030,22 +1030,29 @@ class TableHub:
             return
         delay = max(0.0, (due[0] - now_ms()) / 1000)
         loop = asyncio.get_running_loop()
+        length = table.length
         table.clock_timer = loop.call_later(
-            delay, lambda: self._spawn(self._clock_due(table, len(table.state._history)))
+            delay, lambda: self._spawn(self._clock_due(table, length, due[0]))
         )
 
-    async def _clock_due(self, table: LiveTable, length: int) -> None:
+    async def _clock_due(self, table: LiveTable, length: int, armed_for: int) -> None:
         """A stand-in's moment came: if the same seat is still to play with the time or the
-        absence still over the limit, a bot takes its seat and everyone is told."""
+        absence still over the limit, a bot takes its seat and everyone is told.
+
+        ``armed_for`` is the moment (wall clock, ms) the timer was set for. The timer itself
+        waits on the loop's monotonic clock, so when nothing changed since it was armed the
+        wait is over even if the wall clock was stepped back meanwhile (a time sync, say):
+        such a step must not keep a stand-in away."""
         if not await self._may_drive(table):
             return
         async with table.lock:
             clock = table.clock
             seat = table.state.current_player
-            if clock is None or table.length != length or seat < 0 or seat in table.driven:
+            if clock is None or seat < 0 or seat in table.driven:
                 return
             due = clock.due(seat, table.gone_since.get(seat))
-            if due is None or due[0] > now_ms() + 50:
+            unchanged = table.length == length and due is not None and due[0] == armed_for
+            if due is None or (not unchanged and due[0] > now_ms() + 50):
                 self._arm_clock(table)
                 return
             clock.take_over(seat, due[1])
