@@ -318,9 +318,11 @@ def test_deck_options_never_name_a_server_file(client: TestClient, entry: str) -
     assert message.replace(entry[:40], "?") == other.json()["error"].replace("/x", "?")
 
 
-def test_seats_claimed_at_the_same_moment_both_hold(tmp_path: Path) -> None:
+@pytest.mark.parametrize("tables", [25, pytest.param(300, marks=pytest.mark.benchmark)])
+def test_seats_claimed_at_the_same_moment_both_hold(tmp_path: Path, tables: int) -> None:
     """Two claims at once each reload the seats; the older read must not win (it did: about
-    one table in a hundred refused a freshly claimed credential)."""
+    one table in a hundred refused a freshly claimed credential). `make test` races 25
+    tables; the soak in `make bench` races 300, enough to catch a one-in-a-hundred race."""
     from concurrent.futures import ThreadPoolExecutor
 
     import httpx2 as httpx
@@ -330,7 +332,7 @@ def test_seats_claimed_at_the_same_moment_both_hold(tmp_path: Path) -> None:
     settings = '{"max_tables_per_client": 1000, "http_rate": 1e6, "http_burst": 1e6}'
     server = LiveServer(tmp_path / "claims.sqlite3", args=("--settings", settings))
     with server, ThreadPoolExecutor(8) as pool:
-        for _ in range(100):
+        for _ in range(tables):
             table = httpx.post(f"{server.url}/api/tables", json={"game": "mythic-arena"}).json()
             table_id = table["table_id"]
 
