@@ -96,16 +96,18 @@ def wait_for(check: Any, seconds: float = 20.0) -> Any:
     raise AssertionError("timed out")
 
 
+def clocked_arena(client: TestClient, **clock: Any) -> dict[str, Any]:
+    """A Mythic Arena table (seed 3: seat 0, a person, plays first; seat 1 a random bot)
+    with the time control ``clock`` and a random stand-in."""
+    return create(
+        client, game="mythic-arena", seed=3, bots={"1": "random"}, clock={**clock, "bot": "random"}
+    )
+
+
 def test_a_bot_takes_the_seat_when_the_clock_runs_out_and_the_person_takes_it_back(
     client: TestClient,
 ) -> None:
-    table = create(
-        client,
-        game="mythic-arena",
-        seed=3,
-        bots={"1": "random"},
-        clock={"minutes": 0.01, "increment": 1, "bot": "random"},
-    )
+    table = clocked_arena(client, minutes=0.01, increment=1)
     seat0 = table["seats"][0]["token"]
     start = public(client, table)
     assert start["clock"]["minutes"] == 0.01 and start["clock"]["standins"] == {}
@@ -132,13 +134,7 @@ def test_a_wall_clock_stepped_back_does_not_keep_the_stand_in_away(
 ) -> None:
     """The timer waits on the loop's monotonic clock: if a time sync steps the wall clock
     back a minute while seat 0 thinks, the stand-in still comes when the 0.6 s are over."""
-    table = create(
-        client,
-        game="mythic-arena",
-        seed=3,
-        bots={"1": "random"},
-        clock={"minutes": 0.01, "bot": "random"},
-    )
+    table = clocked_arena(client, minutes=0.01)
     real = time.time
     stepped = lambda: int((real() - 60) * 1000)  # noqa: E731
     monkeypatch.setattr("theomachy.server.tables.now_ms", stepped)
@@ -151,13 +147,7 @@ def test_a_wall_clock_stepped_back_does_not_keep_the_stand_in_away(
 def test_a_restarted_server_seats_the_stand_in_without_being_asked(tmp_path: Path) -> None:
     db = tmp_path / "restart.db"
     with make_client(db) as first:
-        table = create(
-            first,
-            game="mythic-arena",
-            seed=3,
-            bots={"1": "random"},
-            clock={"minutes": 0.05, "bot": "random"},
-        )
+        table = clocked_arena(first, minutes=0.05)
         assert public(first, table)["seats"][0]["standin"] is None
     with make_client(db) as second:
         hub = second.app.state.hub  # type: ignore[attr-defined]
