@@ -232,6 +232,14 @@ def test_absorbing_an_omphalos_card_reads_as_words() -> None:
     act(state, "absorb card")
     told = state.game.narrator().tell(before, state.view(1), 0, "absorb card")
     assert told is not None and told.text == "absorbs an omphalos card (1 of 2)"
+    # Where the scenario counts no card toward victory, the tally says so.
+    state = position(at={"zeus": 12}, hands={0: ["zeus"]}, omphalos_cards=[2, 0])
+    state.game.scenario = state.game.scenario.model_copy(update={"omphalos_cards_counted": 0})
+    act(state, "activate zeus", "complex")
+    before = state.view(1)
+    act(state, "absorb card")
+    told = state.game.narrator().tell(before, state.view(1), 0, "absorb card")
+    assert told is not None and told.text == "absorbs an omphalos card (0 of 2)"
 
 
 def test_a_finished_game_shows_the_result() -> None:

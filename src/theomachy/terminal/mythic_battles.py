@@ -39,6 +39,7 @@ from theomachy.games.mythic_battles.data import (
     texts,
     units,
 )
+from theomachy.games.mythic_battles.narration import counted_omphalos
 from theomachy.terminal.render import InfoEntry, Renderer, View, facts_line
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
@@ -447,11 +448,9 @@ def unit_row(view: View, unit: dict[str, Any]) -> list[RenderableType]:
 
 
 def side_totals(view: View) -> dict[int, int]:
-    totals: dict[int, int] = {}
-    for entry in view.get("players") or []:
-        side = entry.get("side", entry["seat"])
-        totals[side] = totals.get(side, 0) + int(entry.get("absorbed", 0))
-    return totals
+    """Each side's omphalos counted toward its victory (MB-RULING-OMPHALOS-CARDS)."""
+    sides = {entry.get("side", entry["seat"]) for entry in view.get("players") or []}
+    return {side: counted_omphalos(view, side) for side in sides}
 
 
 def cards_words(view: View, cards: list[str]) -> str:
@@ -486,7 +485,7 @@ def player_line(view: View, entry: dict[str, Any], totals: dict[int, int]) -> Te
     side = entry.get("side", seat)
     absorbed = f"{entry.get('absorbed', 0)}"
     if totals.get(side, 0) != entry.get("absorbed", 0):
-        absorbed += f" (side {totals[side]})"
+        absorbed += f" (side counts {totals[side]})"
     facts = [
         ("side", str(side)),
         ("omphalos", f"{absorbed}/{view.get('omphalos_to_win', '?')}"),

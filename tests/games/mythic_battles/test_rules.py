@@ -2234,6 +2234,40 @@ def test_mb_ruling_omphalos_cards_pay_for_nothing_a_divinity_absorbs_them():
     assert state.is_terminal() and state.winners() == [0]
 
 
+@rules("MB-RULING-OMPHALOS-CARDS", "MB-WIN-2", "MB-WIN-3")
+def test_absorbed_omphalos_cards_count_toward_victory_up_to_the_scenarios_number():
+    def limited(counted: int, cards: int, absorbed: tuple[int, int] = (0, 0)):
+        state = position(hands={0: ["zeus"]}, omphalos_cards=[cards, 0])
+        scenario = state.game.scenario
+        state.game.scenario = scenario.model_copy(update={"omphalos_cards_counted": counted})
+        state.absorbed = list(absorbed)
+        activate(state, "zeus", "complex")
+        return state
+
+    # None counted: the card is absorbed (and shown), but it is no step toward victory.
+    state = limited(0, 2, absorbed=(1, 0))
+    act(state, "absorb card")
+    assert not state.is_terminal() and state.absorbed == [2, 0]
+    assert state.absorbed_cards == [1, 0] and state.counted_omphalos(0) == 1
+    view = state.view(1)
+    assert view["players"][0]["absorbed_cards"] == 1 and view["omphalos_cards_counted"] == 0
+    # One counted: the first card counts, a second does not.
+    state = limited(1, 2)
+    act(state, "absorb card")
+    assert state.counted_omphalos(0) == 1 and not state.is_terminal()
+    state.absorbed_cards = [2, 0]
+    state.absorbed = [2, 0]
+    assert state.counted_omphalos(0) == 1
+    # A token on top of a counted card wins (2 to win).
+    state = limited(1, 1, absorbed=(1, 0))
+    act(state, "absorb card")
+    assert state.is_terminal() and state.winners() == [0]
+    # At the round cap every absorbed omphalos counts, the cards too (MB-WIN-3).
+    state = limited(0, 1)
+    act(state, "absorb card")
+    assert state._cap_score(0)[0] == 1 and state._cap_score(1)[0] == 0
+
+
 @rules("MB-RULING-DEAD-CARDS")
 def test_a_killed_units_cards_stay_in_the_deck_and_hand():
     armies = [["zeus", "achilles"], ["hades", "spartans"]]

@@ -189,6 +189,9 @@ class Scenario(_Model):
     sides: list[int]
     lead: int = Field(ge=0, le=7)  # MB-SETUP-3: the scenario's lead player
     omphalos_to_win: int = Field(ge=1, le=20)
+    # MB-RULING-OMPHALOS-CARDS: how many absorbed omphalos cards a side counts toward the
+    # omphalos victory (MB-WIN-2); every absorbed card counts at the round cap (MB-WIN-3).
+    omphalos_cards_counted: int = Field(default=20, ge=0, le=20)
     # MB-WIN-4: the first divinity killed ends the game, won by its killer's side.
     first_kill_wins: bool = False
 

@@ -33,6 +33,9 @@ UNIT, COST, ON_MAP = 0.6, 1.0, 1.0
 ABSORBED, CARRIED, NEAR_GOD, NEAR_TOKEN = 8.0, 2.5, 2.0, 1.0
 CARD, CARD_CAP = 0.15, 8
 OMPHALOS_CARD = CARRIED + NEAR_GOD  # a token already at its divinity: one ABSORB away
+# An absorbed omphalos card past the scenario's counted number only breaks the round cap's
+# ties (MB-RULING-OMPHALOS-CARDS): worth a little, not a step toward the victory.
+UNCOUNTED = 0.5
 # The draft: per hit a unit takes to destroy (Vitality x Defence: Defence is hits per wound;
 # with the usual Defence 2 this is UNIT per Vitality, as in play), and per point of fit.
 DRAFT_HIT, FIT = UNIT / 2, 1.0
@@ -90,12 +93,14 @@ def draft_strength(state: BattlesState, side: int) -> float:
 def strength(state: BattlesState, side: int) -> float:
     """How strong ``side`` stands (0 when all its players are out)."""
     distance = state.board.distance
-    total = 0.0
+    counted = state.counted_omphalos(side)
+    seats = [s for s in range(state.game.players) if state.sides[s] == side]
+    absorbed = sum(state.absorbed[s] for s in seats)
+    total = ABSORBED * counted + UNCOUNTED * (absorbed - counted)
+    # Held omphalos cards are one ABSORB away from counting while the side may count more.
+    room = state.game.scenario.omphalos_cards_counted - sum(state.absorbed_cards[s] for s in seats)
     carriers_near: list[int] = []  # areas of the side's units that could claim
-    for seat in range(state.game.players):
-        if state.sides[seat] != side:
-            continue
-        total += ABSORBED * state.absorbed[seat]
+    for seat in seats:
         if state.out[seat]:
             continue
         god = state.pieces[state.armies[seat][0]] if state.armies[seat] else None
@@ -117,7 +122,9 @@ def strength(state: BattlesState, side: int) -> float:
                 else:
                     carriers_near.append(piece.area)
         total += CARD * min(CARD_CAP, len(state.hand[seat]))
-        total += OMPHALOS_CARD * state.omphalos_cards[seat]
+        counting = max(0, min(state.omphalos_cards[seat], room))
+        room -= counting
+        total += OMPHALOS_CARD * counting + UNCOUNTED * (state.omphalos_cards[seat] - counting)
     if carriers_near:
         for area, tokens in enumerate(state.omphalos):
             if tokens and area:

@@ -143,6 +143,16 @@ def side_of(view: View, seat: int) -> int:
     return int(player(view, seat).get("side", seat))
 
 
+def counted_omphalos(view: View, side: int) -> int:
+    """The omphalos ``side`` counts toward its victory in ``view``: every token its players
+    absorbed, and their absorbed omphalos cards up to the scenario's number
+    (MB-RULING-OMPHALOS-CARDS; the view's mirror of ``BattlesState.counted_omphalos``)."""
+    mine = [p for p in view.get("players") or [] if side_of(view, int(p["seat"])) == side]
+    cards = sum(int(p.get("absorbed_cards") or 0) for p in mine)
+    tokens = sum(int(p.get("absorbed") or 0) for p in mine) - cards
+    return tokens + min(cards, int(view.get("omphalos_cards_counted", cards)))
+
+
 def friendly(view: View, a: int, b: int) -> bool:
     return side_of(view, a) == side_of(view, b)
 
@@ -531,14 +541,10 @@ class MythicBattlesNarrator(Narrator):
         return f"{text} ({self.tally(after, actor)})"
 
     def tally(self, view: View, seat: int) -> str:
-        """The side's omphalos absorbed against the scenario's target: "2 of 3"."""
-        side = side_of(view, seat)
-        total = sum(
-            int(p.get("absorbed") or 0)
-            for p in view.get("players") or []
-            if int(p.get("side", p["seat"])) == side
-        )
-        return f"{total} of {view.get('omphalos_to_win', '?')}"
+        """The side's omphalos counted toward its victory against the scenario's target:
+        "2 of 3" (its absorbed omphalos cards only up to the scenario's number)."""
+        counted = counted_omphalos(view, side_of(view, seat))
+        return f"{counted} of {view.get('omphalos_to_win', '?')}"
 
     def declare(self, before: View, after: View, actor: int, active: str, target: str) -> str:
         text = f"attacks {self.unit(before, target, actor)}{self.using(before, active, actor)}"

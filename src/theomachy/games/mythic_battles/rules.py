@@ -276,6 +276,7 @@ class BattlesState(State):
 
     __slots__ = (
         "absorbed",
+        "absorbed_cards",
         "activation",
         "activations",
         "armies",
@@ -325,6 +326,7 @@ class BattlesState(State):
         self.ruins = [data.ruins.count(a) for a in range(size)]
         self.trees = [data.trees.count(a) for a in range(size)]
         self.absorbed = [0] * n  # by seat; a side's total decides (MB-WIN-2)
+        self.absorbed_cards = [0] * n  # of which omphalos cards (MB-RULING-OMPHALOS-CARDS)
         self.hand: list[list[str]] = [[] for _ in range(n)]
         self.deck: list[list[str]] = [[] for _ in range(n)]
         self.discard: list[list[str]] = [[] for _ in range(n)]
@@ -370,6 +372,7 @@ class BattlesState(State):
             list(self.trees),
         )
         copy.absorbed = list(self.absorbed)
+        copy.absorbed_cards = list(self.absorbed_cards)
         copy.hand = [list(h) for h in self.hand]
         copy.deck = [list(d) for d in self.deck]
         copy.discard = [list(d) for d in self.discard]
@@ -1212,6 +1215,7 @@ class BattlesState(State):
             self.omphalos[god.area] -= 1
         elif source == "card":
             self.omphalos_cards[god.owner] -= 1
+            self.absorbed_cards[god.owner] += 1
         else:
             self.pieces[source].carrying = False
         self.absorbed[god.owner] += 1
@@ -1723,10 +1727,18 @@ class BattlesState(State):
         if len(alive_sides) == 1:
             self._win(alive_sides.pop(), DIVINITY_KILLED)
 
+    def counted_omphalos(self, side: int) -> int:
+        """The omphalos ``side`` counts toward the omphalos victory (MB-WIN-2): every token
+        its players absorbed, and their absorbed omphalos cards up to the scenario's number
+        (MB-RULING-OMPHALOS-CARDS)."""
+        seats = [s for s in range(self.game.players) if self.sides[s] == side]
+        cards = sum(self.absorbed_cards[s] for s in seats)
+        tokens = sum(self.absorbed[s] for s in seats) - cards
+        return tokens + min(cards, self.game.scenario.omphalos_cards_counted)
+
     def _check_omphalos_victory(self, seat: int) -> None:
         side = self.sides[seat]
-        total = sum(self.absorbed[s] for s in range(self.game.players) if self.sides[s] == side)
-        if total >= self.game.scenario.omphalos_to_win:
+        if self.counted_omphalos(side) >= self.game.scenario.omphalos_to_win:
             self._win(side, OMPHALOS)
 
     def _win(self, side: int, ending: str) -> None:

@@ -763,11 +763,21 @@ function dashboard(ctx, unit, parsed) {
   return el;
 }
 
+/** Each side's omphalos counted toward its victory: every token absorbed, and absorbed
+ * omphalos cards up to the scenario's number (MB-RULING-OMPHALOS-CARDS). */
 function sideTotals(view) {
-  const totals = new Map();
+  const tokens = new Map();
+  const cards = new Map();
   for (const p of view.players || []) {
     const side = p.side ?? p.seat;
-    totals.set(side, (totals.get(side) || 0) + (Number(p.absorbed) || 0));
+    const fromCards = Number(p.absorbed_cards) || 0;
+    cards.set(side, (cards.get(side) || 0) + fromCards);
+    tokens.set(side, (tokens.get(side) || 0) + (Number(p.absorbed) || 0) - fromCards);
+  }
+  const totals = new Map();
+  for (const [side, count] of tokens) {
+    const limit = view.omphalos_cards_counted ?? cards.get(side);
+    totals.set(side, count + Math.min(cards.get(side), limit));
   }
   return totals;
 }
@@ -821,7 +831,7 @@ function playerPanel(ctx, entry, parsed) {
         "span.mb-res.mb-absorbed",
         { data: { res: "absorbed" }, title: "omphalos absorbed (the side's total decides)" },
         h("b", null, String(entry.absorbed ?? 0)),
-        sideTotal !== (entry.absorbed ?? 0) ? ` (side ${sideTotal})` : "",
+        sideTotal !== (entry.absorbed ?? 0) ? ` (side counts ${sideTotal})` : "",
         ` / ${target} omphalos`,
       ),
       res("hand", entry.hand_count ?? (entry.hand || []).length, "in hand", "cards in hand"),
