@@ -48,6 +48,7 @@ from .scenario import (
     declines,
     dice_awaited,
     draw,
+    free_game,
     fresh,
     game,
     phase,
@@ -521,6 +522,22 @@ def test_three_art_of_war_cards_from_the_supply_everyone_sees_them():
     assert state.hand == [["aow"] * 3, ["aow"] * 3]
     assert state.known == [["aow"] * 3, ["aow"] * 3]
     assert state.view(1)["players"][0]["known_hand"] == ["aow"] * 3
+
+
+@rules("MB-SETUP-7a", "MB-HIER-1")
+def test_a_scenarios_special_rule_deals_the_players_after_the_lead_more_art_of_war():
+    three = free_game([["zeus"], ["hades"], ["ares"]], lead=1)
+    three.scenario = three.scenario.model_copy(update={"later_seats_aow": 2})
+    state = three.new_game()
+    # Seat 1 leads: its hand is the rulebook's 3; seats 2 and 0 (after it) get 2 more each.
+    assert state.hand == [["aow"] * 5, ["aow"] * 3, ["aow"] * 5]
+    assert state.known == state.hand  # dealt face up from the supply, as the 3 are
+    assert state.view(1)["players"][0]["known_hand"] == ["aow"] * 5
+    for _ in range(9):
+        state.apply(state.chance_outcomes()[0][0])
+    assert [len(h) for h in state.hand] == [8, 6, 8]
+    # The shipped scenarios deal none (MB-SETUP-7a): 3 each, as the rulebook says.
+    assert all(s.later_seats_aow == 0 for s in scenarios().values())
 
 
 @rules("MB-SETUP-8")

@@ -192,6 +192,9 @@ class Scenario(_Model):
     # MB-RULING-OMPHALOS-CARDS: how many absorbed omphalos cards a side counts toward the
     # omphalos victory (MB-WIN-2); every absorbed card counts at the round cap (MB-WIN-3).
     omphalos_cards_counted: int = Field(default=20, ge=0, le=20)
+    # MB-SETUP-7a, a scenario special rule (first in the rules hierarchy): at set-up the lead
+    # player deals each other player this many Art of War cards beyond the 3 every player gets.
+    later_seats_aow: int = Field(default=0, ge=0, le=3)
     # MB-WIN-4: the first divinity killed ends the game, won by its killer's side.
     first_kill_wins: bool = False
 

@@ -230,7 +230,12 @@ class BattlesGame(Game):
                 "value": scenario.id,
                 "label": scenario.name,
                 "about": f"{'/'.join(map(str, scenario.players))} players · "
-                f"{scenario.recruitment_points} RP · {scenario.omphalos_to_win} omphalos to win",
+                f"{scenario.recruitment_points} RP · {scenario.omphalos_to_win} omphalos to win"
+                + (
+                    f" · players after the lead get {scenario.later_seats_aow} more AoW"
+                    if scenario.later_seats_aow
+                    else ""
+                ),
                 "players": list(scenario.players),
             }
             for scenario in scenarios().values()
@@ -933,6 +938,7 @@ class BattlesState(State):
         """MB-SETUP-*: divinities on their zones, decks, 3 AoW each, then 3 draws each."""
         n = self.game.players
         scenario = self.game.scenario
+        lead = self.game.options["lead"]
         for seat in range(n):
             self.omphalos_cards[seat] += self.rp[seat]
             self.rp[seat] = 0
@@ -941,12 +947,13 @@ class BattlesState(State):
                 spec = UNITS[unit]
                 deck += [unit] * spec.activation + [AOW] * spec.aow
             self.deck[seat] = sorted(deck)
-            self.hand[seat] = [AOW] * OPENING_AOW
-            self.known[seat] = [AOW] * OPENING_AOW
+            # MB-SETUP-7a: the scenario may deal the players after the lead some more.
+            dealt = OPENING_AOW + (scenario.later_seats_aow if seat != lead else 0)
+            self.hand[seat] = [AOW] * dealt
+            self.known[seat] = [AOW] * dealt
             god = self.pieces[self.armies[seat][0]]
             god.area = scenario.zones[seat][0]
             god.entered = True
-        lead = self.game.options["lead"]
         for k in range(n):
             self.draws.extend([(lead + k) % n] * OPENING_DRAW)
         self.step = PASS_OR_GO
