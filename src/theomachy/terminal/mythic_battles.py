@@ -473,6 +473,9 @@ def hand_words(view: View, entry: dict[str, Any]) -> str:
     return text
 
 
+PLAYER_LINE_WIDTH = 116  # a player's line within the 120-column screen, with the panel's margin
+
+
 def player_line(view: View, entry: dict[str, Any], totals: dict[int, int]) -> Text:
     """``P1 Hades · side 1 · omphalos 0/3 · hand 9 · deck 9 · discard 2 · ...``."""
     seat = entry["seat"]
@@ -495,12 +498,18 @@ def player_line(view: View, entry: dict[str, Any], totals: dict[int, int]) -> Te
     ]
     if entry.get("omphalos_cards"):
         facts.append(("omphalos cards", str(entry["omphalos_cards"])))
-    if entry.get("bought"):
-        facts.append(("bought", ", ".join(entry["bought"])))
     for key, value in facts:
         line.append(" · ", style="dim")
         line.append(f"{key} ", style="dim")
         line.append(value)
+    if entry.get("bought"):
+        bought = ", ".join(entry["bought"])
+        # A turn's manoeuvres can make the line wider than the 120-column screen: they go on
+        # a line of their own rather than letting the terminal wrap mid-word.
+        fits = len(line) + len(" · bought ") + len(bought) <= PLAYER_LINE_WIDTH
+        line.append(" · " if fits else "\n    ", style="dim")
+        line.append("bought ", style="dim")
+        line.append(bought)
     return line
 
 

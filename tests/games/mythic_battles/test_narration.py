@@ -13,6 +13,7 @@ import theomachy
 from scenario_helpers import act
 from theomachy import CHANCE
 from theomachy.engine.narration import Chronicle, Line, Told, chronicle
+from theomachy.games.mythic_battles.data import units
 from theomachy.games.mythic_battles.model import PASS_OR_GO
 from theomachy.games.mythic_battles.narration import NARRATOR, MythicBattlesNarrator
 from theomachy.games.mythic_battles.rules import BattlesState
@@ -212,7 +213,8 @@ def test_the_round_limit_tells_who_wins_and_on_what() -> None:
             "result",
         )
     ]
-    state = position(step=PASS_OR_GO, seat=1, max_rounds=3, vitality={"hades": 5})
+    hades = units()["hades"].vitality
+    state = position(step=PASS_OR_GO, seat=1, max_rounds=3, vitality={"hades": hades - 2})
     state.round = 3
     assert narrate(state, "pass")[0][0].text.endswith(
         "round 3 of 3 is over: you win on Vitality taken from the enemy (2 to 0)"

@@ -38,6 +38,7 @@ from theomachy.games.mythic_battles.model import (
     REROLL,
     SEARCH_WINDOW,
 )
+from theomachy.games.mythic_battles.rules import BattlesGame, special_rule_words
 
 from .scenario import (
     act,
@@ -512,16 +513,19 @@ def test_each_deck_holds_the_armys_activation_and_art_of_war_cards():
         ["zeus"] * 3 + ["aow"] * 2 + ["achilles"] * 2 + ["aow"] + ["hoplites"] * 2
     )
     assert sorted(state.deck[1]) == sorted(
-        ["hades"] * 3 + ["medusa"] * 2 + ["spartans"] * 2 + ["aow"] * 3
+        ["hades"] * 4 + ["medusa"] * 2 + ["spartans"] * 2 + ["aow"] * 3
     )
 
 
-@rules("MB-SETUP-7")
+@rules("MB-SETUP-7", "MB-SETUP-7a")
 def test_three_art_of_war_cards_from_the_supply_everyone_sees_them():
     state = fresh()
-    assert state.hand == [["aow"] * 3, ["aow"] * 3]
-    assert state.known == [["aow"] * 3, ["aow"] * 3]
+    # The lead (seat 0) gets the rulebook's 3; the Sacred Valley's special rule deals the
+    # player after it one more (MB-SETUP-7a, MB-SCEN-1).
+    assert state.hand == [["aow"] * 3, ["aow"] * 4]
+    assert state.known == [["aow"] * 3, ["aow"] * 4]
     assert state.view(1)["players"][0]["known_hand"] == ["aow"] * 3
+    assert state.view(0)["players"][1]["known_hand"] == ["aow"] * 4
 
 
 @rules("MB-SETUP-7a", "MB-HIER-1")
@@ -536,8 +540,16 @@ def test_a_scenarios_special_rule_deals_the_players_after_the_lead_more_art_of_w
     for _ in range(9):
         state.apply(state.chance_outcomes()[0][0])
     assert [len(h) for h in state.hand] == [8, 6, 8]
-    # The shipped scenarios deal none (MB-SETUP-7a): 3 each, as the rulebook says.
-    assert all(s.later_seats_aow == 0 for s in scenarios().values())
+    # Of the shipped scenarios only the Sacred Valley uses the rule, with one card for the
+    # second player (MB-SCEN-1, MB-TUNE-4); the others deal 3 each, as the rulebook says.
+    assert {k: s.later_seats_aow for k, s in scenarios().items() if s.later_seats_aow} == {
+        "sacred-valley": 1
+    }
+    # The lobby says so beside the scenario's name.
+    about = {c["value"]: c["about"] for c in BattlesGame.option_choices()["scenario"]["choices"]}
+    assert about["sacred-valley"].endswith("2 omphalos to win · second player +1 Art of War")
+    assert "Art of War" not in about["delphi-three"]
+    assert special_rule_words(three.scenario) == " · players after the lead +2 Art of War"
 
 
 @rules("MB-SETUP-8")
@@ -614,7 +626,7 @@ def test_the_active_player_draws_one_card_at_the_start_of_the_turn():
     end_turn(state)
     assert state.current_player == CHANCE and state.draws == [1]
     assert dict(state.chance_outcomes()) == pytest.approx(
-        {"draw hades": 2 / 9, "draw medusa": 2 / 9, "draw spartans": 2 / 9, "draw aow": 3 / 9}
+        {"draw hades": 3 / 10, "draw medusa": 2 / 10, "draw spartans": 2 / 10, "draw aow": 3 / 10}
     )
     draw(state, "medusa")
     assert state.hand[1] == ["hades", "medusa"]

@@ -96,6 +96,23 @@ def test_each_player_is_one_line_with_their_units_under_it() -> None:
                 break
 
 
+def test_a_long_player_line_puts_its_manoeuvres_on_a_line_of_their_own() -> None:
+    # Four manoeuvres bought with omphalos cards beside them made Hades's line 127 columns.
+    state = position(at={"zeus": 7, "hades": 15}, omphalos_cards=[0, 1], seat=1)
+    state.bought[1] = ["second", "draw", "search", "recall"]
+    state.invalidate_caches()
+    for player in (None, 0, 1):
+        lines = screen(state.view(player), width=200)
+        assert max(len(line.rstrip()) for line in lines) <= 120
+        hades = next(k for k, line in enumerate(lines) if line.startswith("P1"))
+        assert "bought" not in lines[hades]
+        assert lines[hades + 1].split() == ["bought", "second,", "draw,", "search,", "recall"]
+    state.bought[1] = ["second"]  # a short line keeps them on it
+    state.invalidate_caches()
+    lines = screen(state.view(1))
+    assert any(line.startswith("P1") and line.rstrip().endswith("bought second") for line in lines)
+
+
 def test_the_map_shows_units_terrain_and_omphalos_in_their_areas() -> None:
     state = position(
         at={"zeus": 7, "achilles": 13, "hoplites": 13, "medusa": 13, "hades": 15},

@@ -193,12 +193,12 @@ def test_the_four_units_of_four_rp_are_even_and_no_one_is_greedys_first_pick_in_
     assert len(picks) >= 3, picks
 
 
-# Each divinity's activation cards (MB-SETUP-6) after the balance rounds: Zeus and Hades the
-# kind's three, Athena and Ares as tuned (MB-TUNE-2, MB-TUNE-3; test_content.py's table).
-ACTIVATION_CARDS = {"zeus": 3, "hades": 3, **TUNED_ACTIVATION}
+# Each divinity's activation cards (MB-SETUP-6) after the balance rounds: Zeus the kind's
+# three, Athena, Ares and Hades as tuned (MB-TUNE-2, -3, -4; test_content.py's table).
+ACTIVATION_CARDS = {"zeus": 3, **TUNED_ACTIVATION}
 
 
-@rules("MB-TUNE-2", "MB-TUNE-3", "MB-SETUP-6")
+@rules("MB-TUNE-2", "MB-TUNE-3", "MB-TUNE-4", "MB-SETUP-6")
 @pytest.mark.parametrize("divinity", sorted(ACTIVATION_CARDS))
 def test_each_divinity_brings_its_tuned_number_of_activation_cards(divinity):
     count = ACTIVATION_CARDS[divinity]
@@ -209,3 +209,25 @@ def test_each_divinity_brings_its_tuned_number_of_activation_cards(divinity):
     dealt = fresh([[divinity, "achilles", "hoplites"], [rival, "achilles", "hoplites"]])
     assert dealt.deck[0].count(divinity) == count
     assert dealt.deck[1].count(rival) == ACTIVATION_CARDS[rival]
+
+
+@rules("MB-TUNE-4", "MB-SCEN-1", "MB-SETUP-7a", "MB-RULING-OMPHALOS-CARDS")
+def test_mb_tune_4_ships_hades_for_the_race_and_the_valleys_special_rules():
+    defaults = overlay.defaults(GAME)
+    assert {k: defaults[k] for k in ("hades-offence", "hades-activation", "hades-movement")} == {
+        "hades-offence": 6,
+        "hades-activation": 4,
+        "hades-movement": 3,
+    }
+    assert defaults["sacred-valley-later-seats-aow"] == 1
+    assert defaults["sacred-valley-omphalos-cards-counted"] == 0
+    # Hades walks as far as Zeus and Ares; Athena alone walks 2 (her Tactician acts for her).
+    gods = {u.id: u.movement for u in units().values() if u.divinity}
+    assert gods == {"zeus": 3, "hades": 3, "ares": 3, "athena": 2}
+    # In play: the second player opens with one Art of War card more, and an absorbed
+    # omphalos card is no step toward the 2 (it still counts at the round cap, MB-WIN-3).
+    state = position(at={"hades": 12}, hands={1: ["hades"]}, omphalos_cards=[0, 1], seat=1)
+    assert fresh().hand == [["aow"] * 3, ["aow"] * 4]
+    act(state, "activate hades", "complex", "absorb card")
+    assert state.absorbed_cards[1] == 1 and state.counted_omphalos(1) == 0
+    assert not state.is_terminal()

@@ -231,11 +231,7 @@ class BattlesGame(Game):
                 "label": scenario.name,
                 "about": f"{'/'.join(map(str, scenario.players))} players · "
                 f"{scenario.recruitment_points} RP · {scenario.omphalos_to_win} omphalos to win"
-                + (
-                    f" · players after the lead get {scenario.later_seats_aow} more AoW"
-                    if scenario.later_seats_aow
-                    else ""
-                ),
+                + special_rule_words(scenario),
                 "players": list(scenario.players),
             }
             for scenario in scenarios().values()
@@ -1952,6 +1948,15 @@ class BattlesState(State):
 
     def __str__(self) -> str:
         return hidden.describe(self)
+
+
+def special_rule_words(scenario: Scenario) -> str:
+    """The lobby's words for a scenario's special rule (MB-SETUP-7a), "" where it has none."""
+    extra = scenario.later_seats_aow
+    if not extra:
+        return ""
+    who = "second player" if scenario.players == [2] else "players after the lead"
+    return f" · {who} +{extra} Art of War"
 
 
 def catalog() -> dict[str, dict[str, Any]]:
