@@ -116,7 +116,7 @@ def test_the_divinity_feature_gives_each_seats_divinity():
 def test_tunables_load_resolve_and_ship_within_their_bounds():
     declared = overlay.declarations(GAME)
     assert declared.faction == "divinity"
-    assert 8 <= len(declared.tunables) <= 33
+    assert 8 <= len(declared.tunables) <= 34
     values = overlay.defaults(GAME)
     assert set(values) == {t.name for t in declared.tunables}
     for tunable in declared.tunables:
