@@ -21,6 +21,8 @@ from theomachy.games.mythic_battles.model import PASS_OR_GO
 from theomachy.games.mythic_battles.rules import BattlesGame
 from theomachy.lab.runner import rotated
 
+from theomachy.games.mythic_battles import stats
+
 from .scenario import act, activate, fresh, game, position, roll
 from .test_content import TUNED_ACTIVATION
 
@@ -221,9 +223,9 @@ def test_mb_tune_4_ships_hades_for_the_race_and_the_valleys_special_rules():
     }
     assert defaults["sacred-valley-later-seats-aow"] == 1
     assert defaults["sacred-valley-omphalos-cards-counted"] == 0
-    # Hades walks as far as Zeus and Ares; Athena alone walks 2 (her Tactician acts for her).
+    # Hades walks as far as Zeus flies; Athena alone walks 2 (her Tactician acts for her).
     gods = {u.id: u.movement for u in units().values() if u.divinity}
-    assert gods == {"zeus": 3, "hades": 3, "ares": 3, "athena": 2}
+    assert gods["hades"] == gods["zeus"] == 3 and gods["athena"] == 2
     # In play: the second player opens with one Art of War card more, and an absorbed
     # omphalos card is no step toward the 2 (it still counts at the round cap, MB-WIN-3).
     state = position(at={"hades": 12}, hands={1: ["hades"]}, omphalos_cards=[0, 1], seat=1)
@@ -231,3 +233,21 @@ def test_mb_tune_4_ships_hades_for_the_race_and_the_valleys_special_rules():
     act(state, "activate hades", "complex", "absorb card")
     assert state.absorbed_cards[1] == 1 and state.counted_omphalos(1) == 0
     assert not state.is_terminal()
+
+
+@rules("MB-TUNE-5", "MB-MOVE-1")
+def test_mb_tune_5_ares_walks_four_areas():
+    assert overlay.defaults(GAME)["ares-movement"] == 4
+    gods = {u.id: u.movement for u in units().values() if u.divinity}
+    assert gods == {"zeus": 3, "hades": 3, "ares": 4, "athena": 2}
+    # In play: a MOVE of his reaches an area four steps away, which three steps do not.
+    armies = [["ares", "hoplites"], ["zeus", "achilles"]]
+    state = position(armies, at={"ares": 11, "zeus": 20}, hands={0: ["ares"]})
+    ares = state.pieces["ares"]
+    activate(state, "ares")
+    moves = [int(a.split()[1]) for a in state.legal_actions() if a.startswith("move ")]
+    assert moves == stats.destinations(state, ares, 4)
+    farther = set(moves) - set(stats.destinations(state, ares, 3))
+    assert farther, "four steps reach no area that three do not"
+    act(state, f"move {min(farther)}")
+    assert ares.area == min(farther)
