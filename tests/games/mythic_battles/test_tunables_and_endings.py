@@ -16,12 +16,11 @@ import theomachy
 from scenario_helpers import probe_with_overlay
 from theomachy.agents import make
 from theomachy.engine import overlay
+from theomachy.games.mythic_battles import stats
 from theomachy.games.mythic_battles.data import units
 from theomachy.games.mythic_battles.model import PASS_OR_GO
 from theomachy.games.mythic_battles.rules import BattlesGame
 from theomachy.lab.runner import rotated
-
-from theomachy.games.mythic_battles import stats
 
 from .scenario import act, activate, fresh, game, position, roll
 from .test_content import TUNED_ACTIVATION
